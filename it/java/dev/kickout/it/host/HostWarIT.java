@@ -1,0 +1,92 @@
+package dev.kickout.it.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Reply;
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ArchivePath;
+import org.jboss.shrinkwrap.api.Node;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A different host WAR: only the module jar (target/kickout-module.jar) and its libraries in
+ * WEB-INF/lib, its own identity store and endpoint, and the REST root moved to /rest by web.xml.
+ * The filter, beans and endpoints come along, and appear exactly once.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class HostWarIT {
+
+    private static final String WEB_XML = """
+            <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
+              <servlet-mapping>
+                <servlet-name>dev.kickout.rest.KickoutApplication</servlet-name>
+                <url-pattern>/rest/*</url-pattern>
+              </servlet-mapping>
+            </web-app>
+            """;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        WebArchive reference = ShrinkWrap.create(ZipImporter.class, "ref.war")
+                .importFrom(new File("target/kickout.war")).as(WebArchive.class);
+        WebArchive host = ShrinkWrap.create(WebArchive.class, "host.war")
+                .addClasses(HostIdentityStore.class, HostResource.class)
+                .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
+                        .importFrom(new File("target/kickout-module.jar")).as(JavaArchive.class))
+                .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml")
+                .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
+                .addAsResource(new StringAsset("kickout.key-prefix=host\nkickout.filter.include=/rest/*\n"
+                        + "kickout.filter.exclude=/rest/auth/login\n"), "META-INF/microprofile-config.properties");
+        for (var entry : reference.getContent().entrySet()) {
+            ArchivePath path = entry.getKey();
+            Node node = entry.getValue();
+            if (path.get().startsWith("/WEB-INF/lib/") && node.getAsset() != null) {
+                host.add(node.getAsset(), path);
+            }
+        }
+        return host;
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void theModuleWorksInsideAnotherWar() {
+        Api api = new Api(URI.create(base.toString()).resolve("rest/"));
+        Reply login = api.tryLogin("clerk", "clerk-pw", "web", "host-1");
+        JsonObject body = login.assertOk(200);
+        String token = body.getString("token");
+
+        JsonObject hello = api.get("host/hello", token).assertOk(200);
+        assertEquals("clerk", hello.getString("principal"));
+        assertTrue(hello.getBoolean("clerk"));
+        assertEquals(body.getJsonObject("session").getString("sessionId"), hello.getString("sessionId"));
+
+        api.get("host/hello", null).assertProblem(401, "TOKEN_MISSING");
+        api.get("auth/me", token).assertOk(200);
+        api.tryLogin("alice", "alice", "web", "c").assertProblem(401, "BAD_CREDENTIALS");
+    }
+
+    @Test
+    void theEndpointsAppearOnlyUnderTheMovedRoot() {
+        Api old = new Api(base);
+        assertEquals(404, old.get("auth/status", null).status());
+        assertEquals(404, old.get("host/hello", null).status());
+    }
+}

@@ -1,0 +1,86 @@
+package dev.kickout.it.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.TestRedis;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Supplier;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Redis stopped mid-test: 503 STORE_UNAVAILABLE (never authenticated), readiness DOWN, then recovery. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class RedisOutageIT {
+
+    /** WildFly serves MicroProfile Health on the management port (9990 + the ITs' offset of 100). */
+    private static final URI READINESS = URI.create("http://127.0.0.1:10090/health/ready");
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.referenceWar();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @AfterEach
+    void redisIsBack() {
+        TestRedis.start();
+    }
+
+    @Test
+    void requestsFailClosedWhileRedisIsDownAndRecoverAfter() throws InterruptedException {
+        Api api = new Api(base);
+        String token = api.login("alice", "web").token();
+        assertEquals(200, readiness().status());
+
+        TestRedis.stop();
+
+        Reply down = api.get("auth/me", token);
+        down.assertProblem(503, "STORE_UNAVAILABLE");
+        assertNotNull(down.header("Retry-After"));
+        api.tryLogin("bob", "bob", "web", "c1").assertProblem(503, "STORE_UNAVAILABLE");
+        assertEquals(503, readiness().status());
+
+        TestRedis.start();
+
+        Reply login = await(() -> api.tryLogin("bob", "bob", "web", "c1"));
+        String fresh = login.json().getString("token");
+        api.get("auth/me", fresh).assertOk(200);
+        api.get("auth/me", token).assertProblem(401, "TOKEN_INVALID");
+        assertEquals(200, readiness().status());
+    }
+
+    private Reply readiness() {
+        return new Api(READINESS).send(HttpRequest.newBuilder(READINESS).GET());
+    }
+
+    /** Repeats a call until it answers 200 or 30 s pass; the store reconnects on its own. */
+    private static Reply await(Supplier<Reply> call) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        Reply reply = call.get();
+        while (reply.status() != 200 && Instant.now().isBefore(deadline)) {
+            assertTrue(reply.status() == 503, reply::body);
+            Thread.sleep(100); // pacing between polls
+            reply = call.get();
+        }
+        assertEquals(200, reply.status(), reply::body);
+        return reply;
+    }
+}

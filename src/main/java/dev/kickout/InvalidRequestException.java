@@ -1,0 +1,9 @@
+package dev.kickout;
+
+/** 400 {@code INVALID_REQUEST}: malformed JSON, a missing or oversized field, a bad resource type or id. */
+public class InvalidRequestException extends KickoutException {
+
+    public InvalidRequestException(String detail) {
+        super(400, "INVALID_REQUEST", detail);
+    }
+}

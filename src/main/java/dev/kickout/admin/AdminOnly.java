@@ -1,0 +1,23 @@
+package dev.kickout.admin;
+
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.ext.Provider;
+
+/** Applies {@link AdminGuard} to every resource marked {@link RequiresAdmin}. */
+@Provider
+@RequiresAdmin
+@Priority(Priorities.AUTHORIZATION)
+public class AdminOnly implements ContainerRequestFilter {
+
+    @Inject
+    AdminGuard guard;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        guard.require(request);
+    }
+}

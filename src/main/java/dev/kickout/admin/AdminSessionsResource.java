@@ -1,0 +1,112 @@
+package dev.kickout.admin;
+
+import dev.kickout.Checks;
+import dev.kickout.InvalidRequestException;
+import dev.kickout.NotFoundException;
+import dev.kickout.session.CurrentSession;
+import dev.kickout.session.Session;
+import dev.kickout.session.SessionDirectory;
+import dev.kickout.session.SessionDirectory.OnlineUser;
+import dev.kickout.session.SessionDirectory.Page;
+import dev.kickout.session.SessionService;
+import dev.kickout.session.SessionView;
+import dev.kickout.session.Tombstone;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+
+/** {@code /admin}: who is online, and force logout by user, device type or session. */
+@Path("admin")
+@RequiresAdmin
+@Produces(MediaType.APPLICATION_JSON)
+public class AdminSessionsResource {
+
+    static final String DEFAULT_REASON = "Signed out by an administrator";
+
+    @Inject
+    SessionDirectory directory;
+    @Inject
+    SessionService sessions;
+    @Inject
+    CurrentSession current;
+
+    /** Body of {@code POST /admin/users/{userId}/logout}. */
+    public record KickUser(String reason, String deviceType) {
+    }
+
+    /** Answer of a force logout. */
+    public record Kicked(int kicked, List<String> sessionIds) {
+    }
+
+    @GET
+    @Path("sessions")
+    public Page<SessionView> sessions(@QueryParam("userId") String userId, @QueryParam("deviceType") String deviceType,
+                                      @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+        Page<Session> page = directory.sessions(userIdOrNull(userId), deviceTypeOrNull(deviceType),
+                Checks.intParam("offset", offset, 0, 0, Integer.MAX_VALUE), Checks.intParam("limit", limit, 50, 1, 500));
+        String own = current.require().sessionId();
+        return new Page<>(page.total(), page.items().stream().map(s -> s.view(s.sessionId().equals(own))).toList());
+    }
+
+    @GET
+    @Path("users/online")
+    public Page<OnlineUser> online(@QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+        return directory.onlineUsers(Checks.intParam("offset", offset, 0, 0, Integer.MAX_VALUE),
+                Checks.intParam("limit", limit, 50, 1, 500));
+    }
+
+    @POST
+    @Path("users/{userId}/logout")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Kicked kickUser(@PathParam("userId") String userId, KickUser body) {
+        String user = userIdOrNull(userId);
+        String deviceType = body == null ? null : deviceTypeOrNull(body.deviceType());
+        String reason = reason(body == null ? null : body.reason());
+        Session own = current.require();
+        if (directory.sessionsOf(user).isEmpty()) {
+            throw new NotFoundException("User '" + user + "' has no live session");
+        }
+        List<Session> kicked = sessions.revokeUser(user, deviceType, own.sessionId(), Tombstone.KICKED, reason,
+                current.actor());
+        return new Kicked(kicked.size(), kicked.stream().map(Session::sessionId).toList());
+    }
+
+    @DELETE
+    @Path("sessions/{sessionId}")
+    public Map<String, Integer> kickSession(@PathParam("sessionId") String sessionId, @QueryParam("reason") String reason) {
+        if (current.require().sessionId().equals(sessionId)) {
+            throw new InvalidRequestException("This is your own session; end it with POST /auth/logout");
+        }
+        sessions.revokeSession(sessionId, Tombstone.KICKED, reason(reason), current.actor())
+                .orElseThrow(() -> new NotFoundException("No live session with this id"));
+        return Map.of("kicked", 1);
+    }
+
+    private static String userIdOrNull(String userId) {
+        if (userId == null || userId.isEmpty()) {
+            return null;
+        }
+        if (userId.length() > 128 || userId.chars().anyMatch(Character::isISOControl)) {
+            throw new InvalidRequestException("userId must be 1-128 characters without control characters");
+        }
+        return userId;
+    }
+
+    private static String deviceTypeOrNull(String deviceType) {
+        return deviceType == null || deviceType.isEmpty() ? null : Checks.matching("deviceType", deviceType, Checks.LABEL);
+    }
+
+    private static String reason(String reason) {
+        String text = Checks.optionalText("reason", reason, 500);
+        return text == null ? DEFAULT_REASON : text;
+    }
+}

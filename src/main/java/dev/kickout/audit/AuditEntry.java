@@ -1,0 +1,17 @@
+package dev.kickout.audit;
+
+import dev.kickout.Actor;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One line of the audit trail.
+ *
+ * @param id      stream id, also the paging cursor ({@code before})
+ * @param action  {@code FORCE_LOGOUT}, {@code SESSION_REPLACED}, {@code LOGOUT}, {@code ADMIN_DENIED}, ...
+ * @param target  what was acted on, e.g. {@code session:<id>} or {@code lock:document/42}
+ * @param outcome {@code DONE} or {@code DENIED}
+ */
+public record AuditEntry(String id, Instant at, String action, Actor actor, String target, String reason,
+                         String outcome, Map<String, String> details) {
+}

@@ -1,0 +1,34 @@
+package dev.kickout.audit;
+
+import dev.kickout.admin.AdminDenied;
+import dev.kickout.session.Session;
+import dev.kickout.session.SessionRevoked;
+import dev.kickout.session.Tombstone;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.Map;
+
+/** Turns the features' CDI events into audit entries. */
+@ApplicationScoped
+class AuditObserver {
+
+    @Inject
+    AuditLog log;
+
+    void onRevoked(@Observes SessionRevoked event) {
+        Session session = event.session();
+        String action = switch (event.tombstone().code()) {
+            case Tombstone.KICKED -> "FORCE_LOGOUT";
+            case Tombstone.REPLACED -> "SESSION_REPLACED";
+            case Tombstone.EXPIRED -> "SESSION_EXPIRED";
+            default -> "LOGOUT";
+        };
+        log.record(action, event.actor(), "session:" + session.sessionId(), event.tombstone().reason(), "DONE",
+                Map.of("userId", session.userId(), "deviceType", session.deviceType()));
+    }
+
+    void onDenied(@Observes AdminDenied event) {
+        log.record("ADMIN_DENIED", event.actor(), event.method() + " " + event.path(), null, "DENIED", Map.of());
+    }
+}

@@ -1,0 +1,240 @@
+package dev.kickout.config;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The module's whole configuration, typed and checked once at deployment.
+ *
+ * <p>Every key, default and description lives in {@link Setting}. Values come from MicroProfile
+ * Config where the server has it, else from system properties and environment variables. A value
+ * that does not parse fails the deployment with a message naming the key and what it expects.
+ *
+ * <pre>{@code
+ * @Inject KickoutConfig config;
+ * Duration idle = config.sessionTtl();
+ * }</pre>
+ */
+@ApplicationScoped
+public class KickoutConfig {
+
+    private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,32}");
+
+    /** What a login does to the user's other sessions. */
+    public enum LoginPolicy { MULTI, SINGLE, PER_DEVICE_TYPE, MAX_SESSIONS }
+
+    /** What {@link LoginPolicy#MAX_SESSIONS} does with one login too many. */
+    public enum WhenFull { EVICT_OLDEST, REJECT }
+
+    private final Map<Setting, String> raw = new EnumMap<>(Setting.class);
+    private boolean microProfileConfig;
+
+    private String keyPrefix;
+    private Duration redisTimeout;
+    private Duration storeRetryAfter;
+    private Duration sessionTtl;
+    private Duration sessionMaxLifetime;
+    private LoginPolicy loginPolicy;
+    private int loginMaxSessions;
+    private WhenFull loginWhenFull;
+    private List<String> filterInclude;
+    private List<String> filterExclude;
+    private Duration lockTtl;
+    private Duration lockHeartbeat;
+    private Duration lockMaxHold;
+    private Duration lockForceReleaseGrace;
+    private Duration cleanupInterval;
+    private int cleanupBatch;
+
+    /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
+    void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+        keyPrefix();
+    }
+
+    @PostConstruct
+    void load() {
+        ConfigLookup lookup = new ConfigLookup(Thread.currentThread().getContextClassLoader());
+        microProfileConfig = lookup.usesMicroProfileConfig();
+        for (Setting setting : Setting.values()) {
+            raw.put(setting, lookup.get(setting.key()).map(String::trim).orElse(setting.defaultValue()));
+        }
+        keyPrefix = matching(Setting.KEY_PREFIX, PREFIX, "1-32 letters, digits, '.', '_' or '-'");
+        redisTimeout = duration(Setting.REDIS_TIMEOUT);
+        storeRetryAfter = duration(Setting.STORE_RETRY_AFTER);
+        sessionTtl = duration(Setting.SESSION_TTL);
+        sessionMaxLifetime = duration(Setting.SESSION_MAX_LIFETIME);
+        loginPolicy = choice(Setting.LOGIN_POLICY, LoginPolicy.class);
+        loginMaxSessions = positiveInt(Setting.LOGIN_MAX_SESSIONS);
+        loginWhenFull = choice(Setting.LOGIN_WHEN_FULL, WhenFull.class);
+        filterInclude = paths(Setting.FILTER_INCLUDE);
+        filterExclude = paths(Setting.FILTER_EXCLUDE);
+        lockTtl = duration(Setting.LOCK_TTL);
+        lockHeartbeat = duration(Setting.LOCK_HEARTBEAT);
+        lockMaxHold = duration(Setting.LOCK_MAX_HOLD);
+        lockForceReleaseGrace = durationOrZero(Setting.LOCK_FORCE_RELEASE_GRACE);
+        cleanupInterval = duration(Setting.CLEANUP_INTERVAL);
+        cleanupBatch = positiveInt(Setting.CLEANUP_BATCH);
+        if (lockHeartbeat.compareTo(lockTtl) >= 0) {
+            throw invalid(Setting.LOCK_HEARTBEAT, "a duration shorter than " + Setting.LOCK_TTL.key());
+        }
+        if (sessionMaxLifetime.compareTo(sessionTtl) < 0) {
+            throw invalid(Setting.SESSION_MAX_LIFETIME, "a duration at least as long as " + Setting.SESSION_TTL.key());
+        }
+    }
+
+    public String raw(Setting setting) {
+        return raw.get(setting);
+    }
+
+    public boolean usesMicroProfileConfig() {
+        return microProfileConfig;
+    }
+
+    public String keyPrefix() {
+        return keyPrefix;
+    }
+
+    public String redisAddress() {
+        return raw(Setting.REDIS_ADDRESS);
+    }
+
+    public String redisConfigFile() {
+        return raw(Setting.REDIS_CONFIG);
+    }
+
+    public Duration redisTimeout() {
+        return redisTimeout;
+    }
+
+    public Duration storeRetryAfter() {
+        return storeRetryAfter;
+    }
+
+    public Duration sessionTtl() {
+        return sessionTtl;
+    }
+
+    public Duration sessionMaxLifetime() {
+        return sessionMaxLifetime;
+    }
+
+    public LoginPolicy loginPolicy() {
+        return loginPolicy;
+    }
+
+    public int loginMaxSessions() {
+        return loginMaxSessions;
+    }
+
+    public WhenFull loginWhenFull() {
+        return loginWhenFull;
+    }
+
+    public String adminRole() {
+        return raw(Setting.ADMIN_ROLE);
+    }
+
+    public List<String> filterInclude() {
+        return filterInclude;
+    }
+
+    public List<String> filterExclude() {
+        return filterExclude;
+    }
+
+    public Duration lockTtl() {
+        return lockTtl;
+    }
+
+    public Duration lockHeartbeat() {
+        return lockHeartbeat;
+    }
+
+    public Duration lockMaxHold() {
+        return lockMaxHold;
+    }
+
+    public Duration lockForceReleaseGrace() {
+        return lockForceReleaseGrace;
+    }
+
+    public Duration cleanupInterval() {
+        return cleanupInterval;
+    }
+
+    public int cleanupBatch() {
+        return cleanupBatch;
+    }
+
+    private Duration durationOrZero(Setting setting) {
+        String value = raw(setting).toUpperCase(Locale.ROOT);
+        return value.equals("PT0S") || value.equals("PT0.0S") ? Duration.ZERO : duration(setting);
+    }
+
+    private Duration duration(Setting setting) {
+        try {
+            Duration value = Duration.parse(raw(setting).toUpperCase(Locale.ROOT));
+            if (!value.isNegative() && !value.isZero()) {
+                return value;
+            }
+        } catch (DateTimeParseException e) {
+            // reported below
+        }
+        throw invalid(setting, "a positive ISO-8601 duration such as PT30S or PT5M");
+    }
+
+    private int positiveInt(Setting setting) {
+        try {
+            int value = Integer.parseInt(raw(setting));
+            if (value > 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw invalid(setting, "a positive integer");
+    }
+
+    private <E extends Enum<E>> E choice(Setting setting, Class<E> type) {
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(raw(setting))) {
+                return constant;
+            }
+        }
+        throw invalid(setting, "one of " + Arrays.toString(type.getEnumConstants()));
+    }
+
+    private String matching(Setting setting, Pattern pattern, String expected) {
+        if (!pattern.matcher(raw(setting)).matches()) {
+            throw invalid(setting, expected);
+        }
+        return raw(setting);
+    }
+
+    private List<String> paths(Setting setting) {
+        List<String> paths = Arrays.stream(raw(setting).split(","))
+                .map(String::trim).filter(p -> !p.isEmpty()).toList();
+        for (String path : paths) {
+            if (!path.startsWith("/") || path.indexOf('*') >= 0 && !path.endsWith("/*")) {
+                throw invalid(setting, "comma-separated paths starting with '/', optionally ending in '/*'");
+            }
+        }
+        return paths;
+    }
+
+    private IllegalStateException invalid(Setting setting, String expected) {
+        return new IllegalStateException("Kickout configuration: " + setting.key() + " = '" + raw(setting)
+                + "' is invalid; expected " + expected + " (default '" + setting.defaultValue() + "': "
+                + setting.description() + ")");
+    }
+}

@@ -1,0 +1,101 @@
+package dev.kickout.redis;
+
+import dev.kickout.config.KickoutConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+
+/**
+ * Builds every Redis key of the module, and nothing else does.
+ *
+ * <p>Layout ({@code P} = {@code kickout.key-prefix}, {@code U} = {@link #userTag} of a user):
+ * <pre>
+ * P:{U}:t:&lt;token hash&gt;   string  sessionId the token opens (expires one TTL after the session's cap)
+ * P:{U}:h                 hash    s:&lt;sessionId&gt; → session record, x:&lt;sessionId&gt; → tombstone, u → user
+ * P:{U}:i                 zset    live sessionIds by expiry
+ * P:{U}:x                 zset    tombstoned sessionIds by the time they are forgotten
+ * P:{idx}:sessions        zset    every sessionId by its last known expiry (admin listing)
+ * P:{idx}:users           zset    every user tag by its last known expiry (admin listing)
+ * P:{audit}:log           stream  the audit trail, capped
+ * </pre>
+ * Everything of one user shares the hash tag {@code {U}}, so each per-user script runs in one
+ * Redis Cluster slot. {@code U} is a hash of the user id: no raw input ever becomes part of a key.
+ */
+@ApplicationScoped
+public class RedisKeys {
+
+    /** Length of a user tag: 22 base64url characters, 132 bits of SHA-256. */
+    public static final int USER_TAG_LENGTH = 22;
+
+    private String prefix;
+
+    @Inject
+    RedisKeys(KickoutConfig config) {
+        this.prefix = config.keyPrefix();
+    }
+
+    /** For CDI proxies only. */
+    protected RedisKeys() {
+    }
+
+    /** Stable, key-safe tag of a user id. */
+    public static String userTag(String userId) {
+        return base64Url(sha256(userId)).substring(0, USER_TAG_LENGTH);
+    }
+
+    /** SHA-256 of a secret (token, ticket), as used in keys and values instead of the secret. */
+    public static String secretHash(String secret) {
+        return base64Url(sha256(secret));
+    }
+
+    public String tokenPointer(String userTag, String tokenHash) {
+        return user(userTag) + ":t:" + tokenHash;
+    }
+
+    public String userHash(String userTag) {
+        return user(userTag) + ":h";
+    }
+
+    public String userIndex(String userTag) {
+        return user(userTag) + ":i";
+    }
+
+    public String userTombstones(String userTag) {
+        return user(userTag) + ":x";
+    }
+
+    public String sessionsIndex() {
+        return prefix + ":{idx}:sessions";
+    }
+
+    public String usersIndex() {
+        return prefix + ":{idx}:users";
+    }
+
+    public String auditStream() {
+        return prefix + ":{audit}:log";
+    }
+
+    public String prefix() {
+        return prefix;
+    }
+
+    private String user(String userTag) {
+        return prefix + ":{" + userTag + "}";
+    }
+
+    private static byte[] sha256(String value) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by the Java platform", e);
+        }
+    }
+
+    private static String base64Url(byte[] bytes) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+}

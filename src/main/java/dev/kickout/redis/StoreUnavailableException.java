@@ -1,0 +1,11 @@
+package dev.kickout.redis;
+
+import dev.kickout.KickoutException;
+
+/** 503 {@code STORE_UNAVAILABLE}: Redis cannot be reached, so nothing is treated as authenticated. */
+public class StoreUnavailableException extends KickoutException {
+
+    public StoreUnavailableException(Throwable cause) {
+        super(503, "STORE_UNAVAILABLE", "The session store is unreachable; retry shortly", cause);
+    }
+}

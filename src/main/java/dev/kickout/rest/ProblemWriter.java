@@ -1,0 +1,33 @@
+package dev.kickout.rest;
+
+import dev.kickout.Json;
+import dev.kickout.KickoutException;
+import dev.kickout.config.KickoutConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/** Writes a problem straight to a servlet response, for refusals made before JAX-RS runs. */
+@ApplicationScoped
+public class ProblemWriter {
+
+    @Inject
+    Json json;
+    @Inject
+    KickoutConfig config;
+
+    public void write(HttpServletResponse response, KickoutException e) throws IOException {
+        response.setStatus(e.status());
+        response.setContentType(Problems.MEDIA_TYPE);
+        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+        if (e.status() == 401) {
+            response.setHeader("WWW-Authenticate", Problems.CHALLENGE);
+        }
+        if (e.status() == 503) {
+            response.setHeader("Retry-After", Long.toString(config.storeRetryAfter().toSeconds()));
+        }
+        response.getWriter().write(json.write(Problems.body(e)));
+    }
+}

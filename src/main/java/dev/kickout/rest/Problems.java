@@ -1,0 +1,62 @@
+package dev.kickout.rest;
+
+import dev.kickout.KickoutException;
+import dev.kickout.config.KickoutConfig;
+import jakarta.ws.rs.core.Response;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** RFC 9457 problem bodies and the headers that go with them (401 challenge, 503 Retry-After). */
+public final class Problems {
+
+    public static final String MEDIA_TYPE = "application/problem+json";
+    public static final String CHALLENGE = "Bearer error=\"invalid_token\"";
+
+    private static final Logger LOG = Logger.getLogger(Problems.class.getName());
+
+    private Problems() {
+    }
+
+    public static Map<String, Object> body(int status, String code, String detail, Map<String, Object> extras) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("type", "https://kickout.dev/problems/" + code.toLowerCase(Locale.ROOT).replace('_', '-'));
+        body.put("title", title(status));
+        body.put("status", status);
+        body.put("code", code);
+        body.put("detail", detail);
+        body.putAll(extras);
+        return body;
+    }
+
+    public static Map<String, Object> body(KickoutException e) {
+        return body(e.status(), e.code(), e.detail(), e.extras());
+    }
+
+    /** A JAX-RS response for {@code e}, headers included. */
+    public static Response response(KickoutException e, KickoutConfig config) {
+        Response.ResponseBuilder response = Response.status(e.status()).type(MEDIA_TYPE).entity(body(e));
+        if (e.status() == 401) {
+            response.header("WWW-Authenticate", CHALLENGE);
+        }
+        if (e.status() == 503) {
+            response.header("Retry-After", config.storeRetryAfter().toSeconds());
+        }
+        return response.build();
+    }
+
+    /** Logs an unexpected failure under a fresh incident id and answers the 500 problem naming it. */
+    public static KickoutException unexpected(RuntimeException e) {
+        String incident = UUID.randomUUID().toString();
+        LOG.log(Level.SEVERE, "Kickout request failed, incident " + incident, e);
+        return new KickoutException(500, "INTERNAL_ERROR", "Unexpected failure; incident " + incident);
+    }
+
+    static String title(int status) {
+        Response.Status known = Response.Status.fromStatusCode(status);
+        return known != null ? known.getReasonPhrase() : status == 423 ? "Locked" : "Error";
+    }
+}

@@ -1,0 +1,19 @@
+package dev.kickout.rest;
+
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+import java.util.Map;
+
+/** A body the JSON-B provider cannot bind (malformed JSON, wrong types): 400 {@code INVALID_REQUEST}. */
+@Provider
+public class UnreadableBodyMapper implements ExceptionMapper<ProcessingException> {
+
+    @Override
+    public Response toResponse(ProcessingException e) {
+        return Response.status(400).type(Problems.MEDIA_TYPE)
+                .entity(Problems.body(400, "INVALID_REQUEST", "The body is not valid JSON of the expected shape", Map.of()))
+                .build();
+    }
+}

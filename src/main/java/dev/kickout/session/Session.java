@@ -1,0 +1,19 @@
+package dev.kickout.session;
+
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * A live session as the module knows it. Never carries the token: sessions are named by
+ * {@link #sessionId()}, which cannot be turned back into a token.
+ */
+public record Session(String sessionId, String userId, String username, String deviceType, String clientId,
+                      Instant loginTime, Instant lastSeen, Instant expiresAt, String ip, String userAgent,
+                      Set<String> roles) {
+
+    /** The public view of this session; {@code current} marks the caller's own. */
+    public SessionView view(boolean current) {
+        return new SessionView(sessionId, userId, username, deviceType, clientId, loginTime, lastSeen, expiresAt,
+                ip, userAgent, current);
+    }
+}

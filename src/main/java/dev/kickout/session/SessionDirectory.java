@@ -1,0 +1,75 @@
+package dev.kickout.session;
+
+import dev.kickout.redis.RedisKeys;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Who is online: sessions and users for the admin console, most recently active first. Reads
+ * prune what has expired or was revoked since the indexes were written.
+ */
+@ApplicationScoped
+public class SessionDirectory {
+
+    /** Stale index entries re-checked per read, so a read's work stays bounded. */
+    static final int TIDY_LIMIT = 1000;
+
+    @Inject
+    SessionStore store;
+
+    Clock clock = Clock.systemUTC();
+
+    /** One page of a listing and the total it was cut from. */
+    public record Page<T>(long total, List<T> items) {
+    }
+
+    /** A user with live sessions. */
+    public record OnlineUser(String userId, String username, int sessions, Instant lastSeen) {
+    }
+
+    /** Live sessions, optionally of one user and/or one device type. */
+    public Page<Session> sessions(String userId, String deviceType, int offset, int limit) {
+        long now = clock.millis();
+        if (userId != null) {
+            List<Session> all = new ArrayList<>(store.user(RedisKeys.userTag(userId), now).sessions());
+            all.removeIf(session -> deviceType != null && !deviceType.equals(session.deviceType()));
+            all.sort(Comparator.comparing(Session::lastSeen).reversed());
+            return page(all, offset, limit);
+        }
+        store.tidyIndexes(now, TIDY_LIMIT);
+        if (deviceType == null) {
+            return new Page<>(store.indexSize(false), store.find(store.indexPage(false, offset, limit)));
+        }
+        List<Session> all = new ArrayList<>(store.find(store.indexPage(false, 0, -1)));
+        all.removeIf(session -> !deviceType.equals(session.deviceType()));
+        return page(all, offset, limit);
+    }
+
+    /** Users with at least one live session. */
+    public Page<OnlineUser> onlineUsers(int offset, int limit) {
+        long now = clock.millis();
+        store.tidyIndexes(now, TIDY_LIMIT);
+        List<OnlineUser> users = store.indexPage(true, offset, limit).stream()
+                .map(tag -> store.user(tag, now))
+                .filter(user -> user.user() != null && !user.sessions().isEmpty())
+                .map(user -> new OnlineUser(user.user().userId(), user.user().username(), user.sessions().size(),
+                        user.sessions().stream().map(Session::lastSeen).max(Comparator.naturalOrder()).orElse(null)))
+                .toList();
+        return new Page<>(store.indexSize(true), users);
+    }
+
+    /** The live sessions of one user (empty for an unknown user). */
+    public List<Session> sessionsOf(String userId) {
+        return store.user(RedisKeys.userTag(userId), clock.millis()).sessions();
+    }
+
+    private static <T> Page<T> page(List<T> all, int offset, int limit) {
+        int from = Math.min(offset, all.size());
+        return new Page<>(all.size(), all.subList(from, Math.min(all.size(), from + limit)));
+    }
+}

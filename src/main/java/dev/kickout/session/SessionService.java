@@ -1,0 +1,149 @@
+package dev.kickout.session;
+
+import dev.kickout.Actor;
+import dev.kickout.Checks;
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.redis.RedisKeys;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.security.enterprise.credential.UsernamePasswordCredential;
+import jakarta.security.enterprise.identitystore.CredentialValidationResult;
+import jakarta.security.enterprise.identitystore.IdentityStoreHandler;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The session center: opens sessions under the login policy, authenticates tokens, revokes.
+ *
+ * <p>Host apps that check credentials themselves open sessions with {@link #open}:
+ * <pre>{@code
+ * @Inject SessionService sessions;
+ * LoginResult result = sessions.open(new Identity(user.id(), user.name(), Set.of("user")),
+ *         new ClientInfo("web", clientId, request.getRemoteAddr(), request.getHeader("User-Agent")));
+ * return result.token();
+ * }</pre>
+ * Reads {@code kickout.session.ttl}, {@code kickout.session.max-lifetime} and {@code kickout.login.*}.
+ */
+@ApplicationScoped
+public class SessionService {
+
+    /** Shown with 401 REPLACED when a login policy ends a session. */
+    public static final String REPLACED_REASON = "Signed in on another device";
+
+    @Inject
+    SessionStore store;
+    @Inject
+    KickoutConfig config;
+    @Inject
+    Event<SessionRevoked> revoked;
+    @Inject
+    Instance<IdentityStoreHandler> identityStores;
+
+    Clock clock = Clock.systemUTC();
+
+    /** Checks the credentials with the app's Jakarta Security identity stores, then {@link #open}s. */
+    public LoginResult login(String username, String password, ClientInfo client) {
+        Checks.text("username", username, 128);
+        Checks.text("password", password, 256);
+        if (identityStores.isUnsatisfied()) {
+            throw new BadCredentialsException();
+        }
+        CredentialValidationResult result =
+                identityStores.get().validate(new UsernamePasswordCredential(username, password));
+        if (result.getStatus() != CredentialValidationResult.Status.VALID) {
+            throw new BadCredentialsException();
+        }
+        String name = result.getCallerPrincipal().getName();
+        String userId = result.getCallerUniqueId() != null ? result.getCallerUniqueId() : name;
+        return open(new Identity(userId, name, result.getCallerGroups()), client);
+    }
+
+    /** Opens a session for a user the caller has already authenticated. */
+    public LoginResult open(Identity identity, ClientInfo client) {
+        Checks.text("userId", identity.userId(), 128);
+        Checks.text("username", identity.username(), 128);
+        long now = clock.millis();
+        String userTag = RedisKeys.userTag(identity.userId());
+        String token = Tokens.newToken(userTag);
+        String sessionId = Tokens.newSessionId(userTag);
+        long cap = now + config.sessionMaxLifetime().toMillis();
+        SessionRecord record = new SessionRecord(identity.userId(), identity.username(), client.deviceType(),
+                client.clientId(), now, now, Math.min(now + store.ttlMillis(), cap), cap, client.ip(),
+                client.userAgent(), store.rolesJson(identity.roles()));
+        Tombstone replacement = new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, Instant.ofEpochMilli(now));
+        List<Session> replaced = store.open(token, sessionId, record, replacement, now);
+        Actor actor = new Actor(identity.userId(), sessionId, client.ip());
+        replaced.forEach(session -> revoked.fire(new SessionRevoked(session, replacement, actor)));
+        return new LoginResult(token, store.session(sessionId, record).view(true),
+                replaced.stream().map(Session::sessionId).toList());
+    }
+
+    /**
+     * The live session a bearer token opens, its expiry pushed forward; one Redis round trip.
+     *
+     * @throws TokenRejectedException TOKEN_MISSING, TOKEN_INVALID, TOKEN_EXPIRED, or the revocation code
+     */
+    public Session authenticate(String token) {
+        if (token == null || token.isEmpty()) {
+            throw TokenRejectedException.missing();
+        }
+        if (token.length() > 128 || !Tokens.TOKEN.matcher(token).matches()) {
+            throw TokenRejectedException.invalid();
+        }
+        SessionStore.Lookup lookup = store.authenticate(token, clock.millis());
+        if (lookup.expired() != null) {
+            Tombstone expiry = new Tombstone(Tombstone.EXPIRED, null, "Idle or past its maximum lifetime",
+                    lookup.expired().expiresAt());
+            revoked.fire(new SessionRevoked(lookup.expired(), expiry, Actor.SYSTEM));
+        }
+        if (lookup.live() == null) {
+            throw lookup.refusal();
+        }
+        return lookup.live();
+    }
+
+    /** Ends the caller's own session (401 LOGGED_OUT from then on). */
+    public void logout(Session session, Actor actor) {
+        revoke(Tokens.userTagOf(session.sessionId()), session.sessionId(), null, null,
+                tombstone(Tombstone.LOGGED_OUT, actor, "Signed out"), actor);
+    }
+
+    /**
+     * Revokes one session by id.
+     *
+     * @return the revoked session, empty if no live session has that id
+     */
+    public Optional<Session> revokeSession(String sessionId, String code, String reason, Actor actor) {
+        if (sessionId == null || !Tokens.SESSION_ID.matcher(sessionId).matches()) {
+            return Optional.empty();
+        }
+        return revoke(Tokens.userTagOf(sessionId), sessionId, null, null, tombstone(code, actor, reason), actor)
+                .stream().findFirst();
+    }
+
+    /**
+     * Revokes a user's sessions, optionally only those of one device type, never
+     * {@code spareSessionId} (the caller's own).
+     */
+    public List<Session> revokeUser(String userId, String deviceType, String spareSessionId, String code,
+                                    String reason, Actor actor) {
+        return revoke(RedisKeys.userTag(userId), null, deviceType, spareSessionId,
+                tombstone(code, actor, reason), actor);
+    }
+
+    private List<Session> revoke(String userTag, String sessionId, String deviceType, String spareSessionId,
+                                 Tombstone tombstone, Actor actor) {
+        List<Session> sessions = store.revoke(userTag, tombstone, sessionId, deviceType, spareSessionId,
+                tombstone.at().toEpochMilli());
+        sessions.forEach(session -> revoked.fire(new SessionRevoked(session, tombstone, actor)));
+        return sessions;
+    }
+
+    private Tombstone tombstone(String code, Actor actor, String reason) {
+        return new Tombstone(code, actor.userId(), reason, clock.instant());
+    }
+}

@@ -1,0 +1,71 @@
+package dev.kickout.session;
+
+import dev.kickout.KickoutException;
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.ProblemWriter;
+import dev.kickout.rest.Problems;
+import jakarta.inject.Inject;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * Checks the bearer token of every guarded request ({@code kickout.filter.include} /
+ * {@code .exclude}): a live session continues with its principal and roles, anything else gets a
+ * 401 problem saying why, and an unreachable Redis a 503. Async-capable so SSE streams survive.
+ */
+@WebFilter(filterName = "kickout-token-filter", urlPatterns = "/*", asyncSupported = true)
+public class TokenFilter extends HttpFilter {
+
+    @Inject
+    SessionService sessions;
+    @Inject
+    CurrentSession current;
+    @Inject
+    KickoutConfig config;
+    @Inject
+    ProblemWriter problems;
+
+    private PathRules rules;
+
+    @Override
+    public void init() {
+        rules = new PathRules(config.filterInclude(), config.filterExclude());
+    }
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        // decoded and normalised by the container, unlike getRequestURI()
+        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        if (!rules.guards(path)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        Session session;
+        try {
+            session = sessions.authenticate(bearerToken(request));
+        } catch (KickoutException e) {
+            problems.write(response, e);
+            return;
+        } catch (RuntimeException e) {
+            problems.write(response, Problems.unexpected(e));
+            return;
+        }
+        current.set(session, request.getRemoteAddr());
+        chain.doFilter(new SessionRequest(request, session), response);
+    }
+
+    private static String bearerToken(HttpServletRequest request) {
+        String header = request.getHeader("Authorization");
+        if (header == null || header.length() < 7 || !header.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
+            return null;
+        }
+        return header.substring(7).trim();
+    }
+}

@@ -1,0 +1,30 @@
+-- Authenticates one request in one round trip: finds the token's session, slides its expiry
+-- (never past the absolute cap) and, for a dead token, says why. A session found past its
+-- expiry is buried on the spot, so it is reported expired exactly once.
+-- KEYS[1] user hash, KEYS[2] live index, KEYS[3] tombstone index, KEYS[4] token pointer (value: sessionId)
+-- ARGV[1] now (ms), ARGV[2] session ttl (ms)
+-- Returns {'OK', sessionId, record} | {'EXPIRED', sessionId, record} | {'REVOKED', tombstone} | {'INVALID'}
+local sid = redis.call('GET', KEYS[4])
+if not sid then
+  return {'INVALID'}
+end
+local now = tonumber(ARGV[1])
+local raw = redis.call('HGET', KEYS[1], 's:' .. sid)
+if raw then
+  local s = cjson.decode(raw)
+  if s.expiresAt <= now then
+    bury(sid, raw, cjson.encode({code = 'EXPIRED', at = s.expiresAt}), tonumber(ARGV[2]))
+    return {'EXPIRED', sid, raw}
+  end
+  s.lastSeen = now
+  s.expiresAt = math.min(now + tonumber(ARGV[2]), s.capAt)
+  raw = cjson.encode(s)
+  redis.call('HSET', KEYS[1], 's:' .. sid, raw)
+  redis.call('ZADD', KEYS[2], s.expiresAt, sid)
+  return {'OK', sid, raw}
+end
+local tombstone = redis.call('HGET', KEYS[1], 'x:' .. sid)
+if tombstone then
+  return {'REVOKED', tombstone}
+end
+return {'INVALID'}

@@ -1,0 +1,11 @@
+-- Tidies one user (forgets old tombstones, buries expired sessions) and lists what is live.
+-- KEYS[1] user hash, KEYS[2] live index, KEYS[3] tombstone index
+-- ARGV[1] now (ms), ARGV[2] ttl (ms)
+-- Returns {user JSON or '', sessionId1, record1, ...}
+prune(tonumber(ARGV[1]), tonumber(ARGV[2]))
+local result = {redis.call('HGET', KEYS[1], 'u') or ''}
+for _, e in ipairs(live_sessions()) do
+  table.insert(result, e.sid)
+  table.insert(result, e.raw)
+end
+return result
