@@ -13,7 +13,7 @@ local raw = redis.call('HGET', KEYS[1], 's:' .. sid)
 if raw then
   local s = cjson.decode(raw)
   if s.expiresAt <= now then
-    bury(sid, raw, cjson.encode({code = 'EXPIRED', at = s.expiresAt}), tonumber(ARGV[2]))
+    bury(sid, raw, cjson.encode({code = 'EXPIRED'}), tonumber(ARGV[2]))
     return {'EXPIRED', sid, raw}
   end
   s.lastSeen = now

@@ -20,7 +20,7 @@ local function prune(now, ttl)
   for _, sid in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)) do
     local raw = redis.call('HGET', KEYS[1], 's:' .. sid)
     if raw then
-      bury(sid, raw, cjson.encode({code = 'EXPIRED', at = cjson.decode(raw).expiresAt}), ttl)
+      bury(sid, raw, cjson.encode({code = 'EXPIRED'}), ttl)
     else
       redis.call('ZREM', KEYS[2], sid)
     end
