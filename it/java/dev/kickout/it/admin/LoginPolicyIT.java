@@ -147,11 +147,15 @@ class LoginPolicyIT {
             }));
         }
         start.countDown();
+        List<Reply> replies = new ArrayList<>();
+        for (Future<Reply> future : logins) {
+            replies.add(future.get(60, TimeUnit.SECONDS));
+        }
+        // only now, with every login of the burst answered, is the outcome final
         Map<String, String> alive = new HashMap<>();
         int replaced = 0;
         int refused = 0;
-        for (Future<Reply> future : logins) {
-            Reply login = future.get(60, TimeUnit.SECONDS);
+        for (Reply login : replies) {
             if (login.status() == 409) {
                 login.assertProblem(409, "SESSION_LIMIT");
                 refused++;

@@ -4,18 +4,19 @@ import dev.kickout.Json;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.StoreUnavailableException;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.redisson.api.RTopic;
+import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
 /**
@@ -44,26 +45,14 @@ public class Push {
     @Inject
     Json json;
 
-    private ScheduledExecutorService retries;
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
     private volatile boolean subscribed;
 
     /** Subscribes at deployment; if Redis is down, keeps trying without holding up the deployment. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
         subscribe();
-    }
-
-    @PostConstruct
-    void init() {
-        retries = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "kickout-push-subscribe");
-            thread.setDaemon(true);
-            return thread;
-        });
-    }
-
-    @PreDestroy
-    void close() {
-        retries.shutdownNow();
     }
 
     /** Stores {@code payload} as an event of {@code type} for the session and wakes every instance. */
@@ -79,10 +68,9 @@ public class Push {
                     (channel, message) -> hub.deliver(json.read(message, PushEvent.class))))
                     .toCompletableFuture().get(5, TimeUnit.SECONDS);
             subscribed = true;
-        } catch (StoreUnavailableException | java.util.concurrent.ExecutionException
-                 | java.util.concurrent.TimeoutException e) {
+        } catch (StoreUnavailableException | ExecutionException | TimeoutException e) {
             LOG.log(Level.WARNING, "kickout push: cannot subscribe to Redis yet; retrying in 5 s", e);
-            retries.schedule(this::subscribe, 5, TimeUnit.SECONDS);
+            scheduler.schedule(this::subscribe, 5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -93,7 +81,7 @@ public class Push {
         return subscribed;
     }
 
-    private RTopic topic(org.redisson.api.RedissonClient client) {
+    private RTopic topic(RedissonClient client) {
         return client.getTopic(keys.pushChannel(), StringCodec.INSTANCE);
     }
 }

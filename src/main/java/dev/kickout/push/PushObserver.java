@@ -6,16 +6,14 @@ import dev.kickout.lock.LockFreed;
 import dev.kickout.lock.LockView;
 import dev.kickout.session.SessionRevoked;
 import dev.kickout.session.Tombstone;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -34,21 +32,8 @@ class PushObserver {
     @Inject
     EditLocks locks;
 
-    private ScheduledExecutorService later;
-
-    @PostConstruct
-    void start() {
-        later = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "kickout-lock-available");
-            thread.setDaemon(true);
-            return thread;
-        });
-    }
-
-    @PreDestroy
-    void stop() {
-        later.shutdownNow();
-    }
+    @Resource
+    ManagedScheduledExecutorService scheduler;
 
     void onRevoked(@Observes SessionRevoked event) {
         String code = event.tombstone().code();
@@ -90,7 +75,7 @@ class PushObserver {
         if (event.after().isZero()) {
             tell.run();
         } else {
-            later.schedule(tell, event.after().toMillis(), TimeUnit.MILLISECONDS);
+            scheduler.schedule(tell, event.after().toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.kickout.push;
 import dev.kickout.config.KickoutConfig;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.sse.OutboundSseEvent;
@@ -14,8 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,23 +31,21 @@ public class SseHub {
     @Inject
     KickoutConfig config;
 
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
     private final Map<String, List<EventStream>> streams = new ConcurrentHashMap<>();
-    private ScheduledExecutorService keepAlive;
+    private ScheduledFuture<?> keepAlive;
 
     @PostConstruct
     void start() {
-        keepAlive = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "kickout-sse-keepalive");
-            thread.setDaemon(true);
-            return thread;
-        });
         long period = config.sseKeepalive().toMillis();
-        keepAlive.scheduleAtFixedRate(this::keepAlive, period, period, TimeUnit.MILLISECONDS);
+        keepAlive = scheduler.scheduleAtFixedRate(this::keepAlive, period, period, TimeUnit.MILLISECONDS);
     }
 
     @PreDestroy
     void stop() {
-        keepAlive.shutdownNow();
+        keepAlive.cancel(false);
         streams.values().forEach(list -> list.forEach(EventStream::close));
         streams.clear();
     }
