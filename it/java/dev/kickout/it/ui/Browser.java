@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.stream.Collectors;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -69,14 +70,20 @@ final class Browser implements AutoCloseable {
         return new WebDriverWait(driver, timeout, Duration.ofMillis(20)).until(condition);
     }
 
-    /** Saves a PNG of the page as {@code target/ui-screenshots/<name>.png}. */
+    /** Saves a PNG of the whole page (the window grows to fit it) as {@code target/ui-screenshots/<shot>.png}. */
     Path screenshot(String shot) {
+        Dimension window = driver.manage().window().getSize();
+        Number height = (Number) driver.executeScript("return document.documentElement.scrollHeight");
+        driver.manage().window().setSize(new Dimension(window.getWidth(),
+                Math.min(4000, Math.max(window.getHeight(), height.intValue() + 140))));
         try {
             Path target = directory().resolve(shot + ".png");
             Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), target, StandardCopyOption.REPLACE_EXISTING);
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            driver.manage().window().setSize(window);
         }
     }
 

@@ -152,6 +152,8 @@ class BrowserUiIT {
             first.screenshot("7-carol-signed-in-elsewhere");
             second.await(d -> d.getCurrentUrl().endsWith("documents.html"));
             second.awaitLiveEvents();
+            second.await(d -> d.findElements(By.cssSelector("#documents tbody tr")).size() > 3);
+            second.screenshot("8-carol-documents");
             assertTrue(second.driver.findElements(By.cssSelector("dialog.kickout-modal")).isEmpty());
         }
     }
@@ -170,13 +172,13 @@ class BrowserUiIT {
             bob.awaitLiveEvents();
             bob.find("#wait").click();
             bob.await(d -> d.findElement(By.id("waiting")));
-            bob.screenshot("8-bob-waiting-for-lock");
+            bob.screenshot("9-bob-waiting-for-lock");
 
             long start = System.nanoTime();
             api.send(api.request("locks/document/memo-1", alice.token(), lockToken).DELETE()).assertOk(204);
             bob.await(ONE_SECOND, editing(true));
             figure("lock released -> waiting editor editable", start);
-            bob.screenshot("9-bob-got-the-lock");
+            bob.screenshot("10-bob-got-the-lock");
         }
     }
 
