@@ -12,6 +12,7 @@ import java.io.File;
 import java.io.IOException;
 import java.net.URL;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.ZipFile;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -39,6 +40,8 @@ import org.openqa.selenium.WebElement;
 class BrowserUiIT {
 
     private static final Duration ONE_SECOND = Duration.ofSeconds(1);
+    /** How often kickout-client.js polls auth/status while its event stream is down (its default). */
+    private static final Duration POLL_PERIOD = Duration.ofSeconds(10);
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -179,6 +182,28 @@ class BrowserUiIT {
             bob.await(ONE_SECOND, editing(true));
             figure("lock released -> waiting editor editable", start);
             bob.screenshot("10-bob-got-the-lock");
+        }
+    }
+
+    @Test
+    void withoutEventStreamsThePageStillNoticesAndShowsWhy() {
+        try (Browser alice = new Browser("alice-polling", base)) {
+            alice.driver.executeCdpCommand("Network.enable", Map.of());
+            alice.driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/api/events?*")));
+            alice.signIn("alice", "desktop");
+            alice.await(d -> !d.findElements(By.cssSelector("header.bar .conn.down")).isEmpty());
+
+            String admin = api.login("admin", "api").token();
+            long start = System.nanoTime();
+            api.post("admin/users/alice/logout", admin,
+                    "{\"reason\":\"Streams blocked, polling must notice\",\"deviceType\":\"desktop\"}").assertOk(200);
+            WebElement modal = alice.await(POLL_PERIOD.plusSeconds(2), d -> {
+                WebElement dialog = d.findElement(By.cssSelector("dialog.kickout-modal"));
+                return dialog.isDisplayed() ? dialog : null;
+            });
+            figure("kick noticed with events blocked (ticket retries, status polling)", start);
+            assertEquals("KICKED", modal.getDomAttribute("data-code"));
+            assertTrue(modal.getText().contains("Streams blocked, polling must notice"), modal.getText());
         }
     }
 
