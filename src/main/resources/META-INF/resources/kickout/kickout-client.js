@@ -16,10 +16,10 @@
  *
  * What it takes care of:
  * - the token (kept in `localStorage`, sent as `Authorization: Bearer`), never in a URL;
- * - events through `EventSource`, opened with a single-use ticket (`POST events/ticket`) and
- *   reopened after a failure with a fresh ticket, passing the last event id on (the
- *   `Last-Event-ID` header when the browser reconnects by itself, `lastEventId` in the query for a
- *   new stream) so missed events are replayed;
+ * - events through `EventSource`, opened with a single-use ticket (`POST events/ticket`). After
+ *   a failure the stream is reopened with a fresh ticket (the browser's own retry would reuse the
+ *   spent one) and the last event id goes along as `lastEventId` in the query, since a new
+ *   `EventSource` cannot send the `Last-Event-ID` header; the server replays what was missed;
  * - while the stream is down, polling `auth/status` (and each held lock) instead;
  * - `FORCE_LOGOUT`, and a 401 from any call: a modal saying why (an administrator signed you out,
  *   with the reason; your account signed in on another device; ...). The page stays as it is,
