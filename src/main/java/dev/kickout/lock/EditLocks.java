@@ -9,6 +9,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +54,11 @@ public class EditLocks {
      */
     public Acquired acquire(ResourceRef resource, Session session) {
         String token = newToken();
-        LockStore.Reply reply = store.acquire(resource, session, RedisKeys.secretHash(token), clock.millis());
+        long now = clock.millis();
+        LockStore.Reply reply = store.acquire(resource, session, RedisKeys.secretHash(token), now);
+        if (reply.status().equals("HELD")) {
+            store.addWaiter(resource, session.sessionId(), now);
+        }
         LockView lock = reply.orThrow(resource);
         return new Acquired(lock.forOwner(token, (int) config.lockHeartbeat().toSeconds()), reply.status().equals("RENEWED"));
     }
@@ -66,7 +71,7 @@ public class EditLocks {
     /** Releases the lock; holder only (compare-and-delete). */
     public void release(ResourceRef resource, String lockToken, Session session) {
         store.release(resource, hash(lockToken), session, clock.millis()).orThrow(resource);
-        freed.fire(new LockFreed(resource));
+        freed.fire(new LockFreed(resource, Duration.ZERO));
     }
 
     /**
@@ -94,7 +99,7 @@ public class EditLocks {
     public LockView forceRelease(ResourceRef resource, String reason, Actor admin) {
         LockView lock = store.forceRelease(resource, admin.userId(), clock.millis()).orThrow(resource);
         forceReleased.fire(new LockForceReleased(lock, reason, admin));
-        freed.fire(new LockFreed(resource));
+        freed.fire(new LockFreed(resource, config.lockForceReleaseGrace()));
         return lock;
     }
 
@@ -109,8 +114,16 @@ public class EditLocks {
     /** Releases the locks a session holds, when it ends. */
     public List<LockView> releaseAllOf(Session session) {
         List<LockView> dropped = store.dropAll(session, clock.millis());
-        dropped.forEach(lock -> freed.fire(new LockFreed(lock.resource())));
+        dropped.forEach(lock -> freed.fire(new LockFreed(lock.resource(), Duration.ZERO)));
         return dropped;
+    }
+
+    /**
+     * Takes the sessions refused this lock within the last {@code kickout.lock.ttl}, to tell them it
+     * is available; each is told once.
+     */
+    public List<String> takeWaiters(ResourceRef resource) {
+        return store.takeWaiters(resource, clock.millis());
     }
 
     /** The sweeper's share: forgets stale index entries and deletes orphaned lock data. */

@@ -117,6 +117,30 @@ class LockStore {
         return held;
     }
 
+    /** Remembers that {@code sessionId} was refused this lock, for LOCK_AVAILABLE. */
+    void addWaiter(ResourceRef resource, String sessionId, long now) {
+        String key = keys.lockWaiters(resource.type(), resource.id());
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            batch.getScoredSortedSet(key, StringCodec.INSTANCE).addAsync(now, sessionId);
+            batch.getScoredSortedSet(key, StringCodec.INSTANCE).expireAsync(config.lockTtl());
+            return batch.execute();
+        });
+    }
+
+    /** The sessions refused this lock within one lock TTL, removed as they are taken. */
+    List<String> takeWaiters(ResourceRef resource, long now) {
+        String key = keys.lockWaiters(resource.type(), resource.id());
+        return redis.call(client -> {
+            RBatch batch = client.createBatch();
+            var waiters = batch.<String>getScoredSortedSet(key, StringCodec.INSTANCE);
+            var recent = waiters.valueRangeAsync(now - ttl(), true, Double.POSITIVE_INFINITY, true);
+            waiters.deleteAsync();
+            batch.execute();
+            return List.copyOf(recent.toCompletableFuture().join());
+        });
+    }
+
     /** Forgets index entries of locks that no longer exist, looking at {@code limit} entries at most. */
     int pruneIndex(int limit) {
         List<String> indexed = List.copyOf(redis.call(client -> client

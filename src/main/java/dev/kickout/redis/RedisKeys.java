@@ -27,6 +27,10 @@ import java.util.List;
  * P:{lock:T:I}:dead       hash    token hash → why that lock token died
  * P:{idx}:locks           zset    type/id of every lock by acquisition time (admin listing)
  * P:{cleanup}:lease       string  the instance sweeping now
+ * P:{U}:e:&lt;sessionId&gt;     stream  the session's recent events, for Last-Event-ID replay
+ * P:{U}:k:&lt;ticket hash&gt;   string  sessionId an event-stream ticket opens (single use, short-lived)
+ * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE)
+ * P:push                  channel wakes every instance for an event (pub/sub)
  * </pre>
  * Everything of one user shares the hash tag {@code {U}}, so each per-user script runs in one
  * Redis Cluster slot, and everything of one lock shares {@code {lock:T:I}}. {@code U} is a hash of
@@ -100,6 +104,23 @@ public class RedisKeys {
 
     public String locksIndex() {
         return prefix + ":{idx}:locks";
+    }
+
+    /** Events of a session (a session id starts with its user's tag). */
+    public String sessionEvents(String sessionId) {
+        return user(sessionId.substring(0, USER_TAG_LENGTH)) + ":e:" + sessionId;
+    }
+
+    public String streamTicket(String userTag, String ticketHash) {
+        return user(userTag) + ":k:" + ticketHash;
+    }
+
+    public String lockWaiters(String type, String id) {
+        return prefix + ":{lock:" + type + ":" + id + "}:waiters";
+    }
+
+    public String pushChannel() {
+        return prefix + ":push";
     }
 
     /** Lease that lets one app-server instance sweep at a time. */
