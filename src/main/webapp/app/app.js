@@ -63,6 +63,9 @@ export async function startPage(active) {
     document.querySelector('header.bar').append(h('span', { className: 'brand' }, 'Kickout demo'), nav,
         h('span', { className: 'who' }, conn, `${session.username} · ${session.deviceType}`), signOut);
     kickout.on('connection', ({ state }) => { conn.className = `conn ${state}`; });
+    for (const type of ['FORCE_LOGOUT', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE']) {
+        kickout.on(type, () => { document.documentElement.dataset.lastEventId = kickout.lastEventId; });
+    }
     kickout.on('signedout', () => { conn.className = 'conn'; signOut.disabled = true; });
     kickout.connect();
     try {

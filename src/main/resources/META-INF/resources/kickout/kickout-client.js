@@ -256,6 +256,11 @@ export class KickoutClient {
         this.#stopPolling();
     }
 
+    /** Id of the last event received, which a reconnect sends so that missed events are replayed. */
+    get lastEventId() {
+        return this.#lastEventId;
+    }
+
     /** State of the event stream: `open`, `connecting`, `down` or `closed`. */
     get connection() {
         if (this.#stopped) {
@@ -399,7 +404,7 @@ export class EditLock {
         this.view = null;
         this.token = null;
         this.#unsubscribe.push(
-            client.on('EDIT_LOCK_RELEASED', data => this.#matches(data) && this.#lost({
+            client.on('EDIT_LOCK_RELEASED', data => this.#matches(data) && !this.#olderThanHolding(data) && this.#lost({
                 cause: 'FORCE_RELEASED', by: data.by, reason: data.reason, at: data.at,
             })),
             client.on('LOCK_AVAILABLE', data => this.#matches(data) && this.#available()),
@@ -468,6 +473,11 @@ export class EditLock {
         this.#stop();
         this.#unsubscribe.forEach(unsubscribe => unsubscribe());
         this.#waiters = [];
+    }
+
+    /** A replayed release of an earlier holding must not end this one. */
+    #olderThanHolding(data) {
+        return !!(data.at && this.view?.acquiredAt && new Date(data.at) < new Date(this.view.acquiredAt));
     }
 
     #matches(data) {
