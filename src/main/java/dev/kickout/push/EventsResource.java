@@ -46,13 +46,19 @@ public class EventsResource {
         return new Ticket(sessions.issueTicket(current.require()), config.sseTicketTtl().toSeconds());
     }
 
-    /** The stream; a refused ticket or token is a 401 problem, sent before any event. */
+    /**
+     * The stream; a refused ticket or token is a 401 problem, sent before any event. A browser opening a
+     * new {@code EventSource} (with a new ticket) cannot send {@code Last-Event-ID}: it passes
+     * {@code ?lastEventId=} instead.
+     */
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
     public void stream(@QueryParam("ticket") String ticket, @HeaderParam("Authorization") String authorization,
-                       @HeaderParam("Last-Event-ID") String lastEventId,
+                       @HeaderParam("Last-Event-ID") String lastEventIdHeader,
+                       @QueryParam("lastEventId") String lastEventIdQuery,
                        @Context SseEventSink sink, @Context Sse sse) {
         Session session = ticket != null ? sessions.redeemTicket(ticket) : sessions.authenticate(bearer(authorization));
+        String lastEventId = lastEventIdHeader != null ? lastEventIdHeader : lastEventIdQuery;
         hub.open(session.sessionId(), sink, sse, lastEventId == null ? java.util.List.of()
                 : log.since(session.sessionId(), lastEventId));
     }

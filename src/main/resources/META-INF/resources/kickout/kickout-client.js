@@ -1,0 +1,589 @@
+/**
+ * Kickout's browser client: a dependency-free ES module that the module jar serves at
+ * `<context>/kickout/kickout-client.js`.
+ *
+ * ```js
+ * import { KickoutClient } from './kickout/kickout-client.js';
+ *
+ * const kickout = new KickoutClient();            // REST root: ../api/ next to this file
+ * await kickout.login('alice', 'alice', 'web');   // once, on the sign-in page
+ * kickout.connect();                              // every page: events, the signed-out modal
+ *
+ * const lock = kickout.editLock('document', '42', { onLost: info => makeReadOnly(info) });
+ * await lock.acquire();                           // heartbeats until release() or loss
+ * await kickout.call('PUT', 'documents/42', { body, lockToken: lock.token });
+ * ```
+ *
+ * What it takes care of:
+ * - the token (kept in `localStorage`, sent as `Authorization: Bearer`), never in a URL;
+ * - events through `EventSource`, opened with a single-use ticket (`POST events/ticket`). After
+ *   a failure the stream is reopened with a fresh ticket (the browser's own retry would reuse the
+ *   spent one) and the last event id goes along as `lastEventId` in the query, since a new
+ *   `EventSource` cannot send the `Last-Event-ID` header; the server replays what was missed;
+ * - while the stream is down, polling `auth/status` (and each held lock) instead;
+ * - `FORCE_LOGOUT`, and a 401 from any call: a modal saying why (an administrator signed you out,
+ *   with the reason; your account signed in on another device; ...). The page stays as it is,
+ *   so unsaved input is kept;
+ * - edit locks: acquire, a heartbeat timer while held, release; `EDIT_LOCK_RELEASED`, a
+ *   `LOCK_LOST` answer or a failed poll calls the lock's `onLost`; `LOCK_AVAILABLE` wakes a
+ *   `waitUntilAvailable()`.
+ */
+
+const EVENT_TYPES = ['FORCE_LOGOUT', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE'];
+const SESSION_KEY = 'kickout.session';
+const CLIENT_ID_KEY = 'kickout.clientId';
+const MAX_BACKOFF_MS = 15000;
+
+/** A failed call: the HTTP status and the problem+json body (`problem.code`, ...). */
+export class KickoutError extends Error {
+    constructor(status, problem) {
+        super(problem.detail || problem.title || `HTTP ${status}`);
+        this.name = 'KickoutError';
+        this.status = status;
+        this.code = problem.code;
+        this.problem = problem;
+    }
+}
+
+/** Why a session ended, in words for a person. `info` is a FORCE_LOGOUT event or a 401 problem. */
+export function signedOutMessage(info) {
+    const by = info.by ? ` (${info.by})` : '';
+    switch (info.code) {
+        case 'KICKED':
+            return `An administrator${by} signed you out.`;
+        case 'REPLACED':
+            return 'Your account signed in on another device, so this session was closed.';
+        case 'LOGGED_OUT':
+            return 'You signed out, in this or another window.';
+        case 'TOKEN_EXPIRED':
+            return 'Your session expired after a period of inactivity.';
+        case 'TOKEN_MISSING':
+            return 'You are not signed in.';
+        default:
+            return 'Your session is no longer valid.';
+    }
+}
+
+/**
+ * Why an edit lock was lost, in words for a person. `info.cause` is `FORCE_RELEASED`, `EXPIRED`,
+ * `RELEASED` or `TAKEN` (the LOCK_LOST reasons); `info.by` names the administrator.
+ */
+export function lockLostMessage(info) {
+    switch (info.cause) {
+        case 'EXPIRED':
+            return 'Your edit lock expired.';
+        case 'TAKEN':
+            return 'Someone else took over this record.';
+        case 'RELEASED':
+            return 'Your edit lock was released.';
+        default:
+            return `An administrator${info.by ? ` (${info.by})` : ''} released your edit lock.`;
+    }
+}
+
+/** Copies text to the clipboard; falls back to a hidden textarea where the Clipboard API is missing. */
+export async function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+        try {
+            await navigator.clipboard.writeText(text);
+            return true;
+        } catch (e) {
+            // permission refused (e.g. headless or unfocused page): try the old way
+        }
+    }
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand('copy');
+    area.remove();
+    return done;
+}
+
+/** Unsaved input kept in `localStorage`, so it survives a sign-out and can be offered back later. */
+export const drafts = {
+    save(key, value) {
+        localStorage.setItem(`kickout.draft.${key}`, JSON.stringify({ value, at: new Date().toISOString() }));
+    },
+    load(key) {
+        const raw = localStorage.getItem(`kickout.draft.${key}`);
+        return raw ? JSON.parse(raw) : null;
+    },
+    clear(key) {
+        localStorage.removeItem(`kickout.draft.${key}`);
+    },
+};
+
+/**
+ * One signed-in browser session against a Kickout REST root.
+ *
+ * Options: `apiRoot` (default `../api/` relative to this file), `signInUrl` (the modal's
+ * "Sign in again" link, default the site root), `modal` (false: no built-in modal, listen to
+ * `signedout` yourself), `pollSeconds` (fallback polling period, default 10), `deviceType`.
+ */
+export class KickoutClient {
+    #apiRoot;
+    #signInUrl;
+    #modal;
+    #pollMs;
+    #listeners = new Map();
+    #source = null;
+    #lastEventId = null;
+    #connecting = false;
+    #backoff = 500;
+    #reconnectTimer = null;
+    #pollTimer = null;
+    #stopped = true;
+    #signedOut = null;
+
+    constructor(options = {}) {
+        this.#apiRoot = new URL(options.apiRoot || '../api/', import.meta.url);
+        this.#signInUrl = options.signInUrl || new URL('../', import.meta.url).href;
+        this.#modal = options.modal !== false;
+        this.#pollMs = (options.pollSeconds || 10) * 1000;
+    }
+
+    /** The stored session (`{token, session}`) or null. */
+    get stored() {
+        const raw = localStorage.getItem(SESSION_KEY);
+        return raw ? JSON.parse(raw) : null;
+    }
+
+    /** The session view of the login (`userId`, `username`, `deviceType`, ...), or null when signed out. */
+    get session() {
+        return this.stored?.session ?? null;
+    }
+
+    get signedIn() {
+        return this.stored !== null && this.#signedOut === null;
+    }
+
+    /** Why this session ended (a FORCE_LOGOUT event or 401 problem), or null while it lives. */
+    get endedBecause() {
+        return this.#signedOut;
+    }
+
+    /** A random id for this browser, kept across logins (the API's `clientId`). */
+    get clientId() {
+        let id = localStorage.getItem(CLIENT_ID_KEY);
+        if (!id) {
+            id = crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2);
+            localStorage.setItem(CLIENT_ID_KEY, id);
+        }
+        return id;
+    }
+
+    /** Signs in; answers `{token, session, replaced}`. Throws KickoutError (BAD_CREDENTIALS, ...). */
+    async login(username, password, deviceType = 'web') {
+        const answer = await this.call('POST', 'auth/login',
+            { body: { username, password, deviceType, clientId: this.clientId }, anonymous: true });
+        localStorage.setItem(SESSION_KEY, JSON.stringify({ token: answer.token, session: answer.session }));
+        this.#signedOut = null;
+        return answer;
+    }
+
+    /** Signs out (ends the session on the server) and forgets the token. */
+    async logout() {
+        this.disconnect();
+        try {
+            await this.call('POST', 'auth/logout', { quiet: true });
+        } finally {
+            localStorage.removeItem(SESSION_KEY);
+        }
+    }
+
+    /**
+     * Calls the REST API. `path` is relative to the REST root. Options: `body` (sent as JSON),
+     * `lockToken` (X-Lock-Token), `keepalive` (survives page unload), `anonymous` (no token),
+     * `quiet` (a 401 does not end the session here). Answers the parsed JSON, or null for 204.
+     */
+    async call(method, path, options = {}) {
+        const headers = { Accept: 'application/json' };
+        const stored = this.stored;
+        if (!options.anonymous && stored) {
+            headers.Authorization = `Bearer ${stored.token}`;
+        }
+        if (options.lockToken) {
+            headers['X-Lock-Token'] = options.lockToken;
+        }
+        if (options.body !== undefined) {
+            headers['Content-Type'] = 'application/json';
+        }
+        const response = await fetch(new URL(path, this.#apiRoot), {
+            method, headers, keepalive: !!options.keepalive, cache: 'no-store',
+            body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        });
+        const text = await response.text();
+        const json = text ? JSON.parse(text) : null;
+        if (response.ok) {
+            return json;
+        }
+        const problem = json && typeof json === 'object' ? json : { status: response.status };
+        if (response.status === 401 && !options.anonymous && !options.quiet) {
+            this.#end(problem);
+        }
+        throw new KickoutError(response.status, problem);
+    }
+
+    /** Listens to `FORCE_LOGOUT`, `EDIT_LOCK_RELEASED`, `LOCK_AVAILABLE`, `signedout`, `connection`, `poll`. */
+    on(type, handler) {
+        if (!this.#listeners.has(type)) {
+            this.#listeners.set(type, new Set());
+        }
+        this.#listeners.get(type).add(handler);
+        return () => this.#listeners.get(type).delete(handler);
+    }
+
+    /** Opens the event stream (and keeps it open) for the stored session. */
+    connect() {
+        if (!this.stored) {
+            this.#end({ code: 'TOKEN_MISSING' });
+            return;
+        }
+        this.#stopped = false;
+        this.#open();
+    }
+
+    /** Closes the event stream and stops polling. */
+    disconnect() {
+        this.#stopped = true;
+        this.#source?.close();
+        this.#source = null;
+        clearTimeout(this.#reconnectTimer);
+        this.#stopPolling();
+    }
+
+    /** Id of the last event received, which a reconnect sends so that missed events are replayed. */
+    get lastEventId() {
+        return this.#lastEventId;
+    }
+
+    /** State of the event stream: `open`, `connecting`, `down` or `closed`. */
+    get connection() {
+        if (this.#stopped) {
+            return 'closed';
+        }
+        if (this.#source?.readyState === EventSource.OPEN) {
+            return 'open';
+        }
+        return this.#pollTimer ? 'down' : 'connecting';
+    }
+
+    /** An edit lock on one record; see {@link EditLock}. */
+    editLock(type, id, options = {}) {
+        return new EditLock(this, type, id, options);
+    }
+
+    async #open() {
+        if (this.#stopped || this.#connecting) {
+            return;
+        }
+        this.#connecting = true;
+        try {
+            const { ticket } = await this.call('POST', 'events/ticket');
+            if (this.#stopped) {
+                return;
+            }
+            const url = new URL('events', this.#apiRoot);
+            url.searchParams.set('ticket', ticket);
+            if (this.#lastEventId) {
+                url.searchParams.set('lastEventId', this.#lastEventId);
+            }
+            const source = new EventSource(url);
+            this.#source = source;
+            source.onopen = () => {
+                this.#backoff = 500;
+                this.#stopPolling();
+                this.#emit('connection', { state: 'open' });
+            };
+            source.onerror = () => this.#streamFailed(source);
+            for (const type of EVENT_TYPES) {
+                source.addEventListener(type, event => this.#received(type, event));
+            }
+        } catch (e) {
+            if (!(e instanceof KickoutError && e.status === 401)) {
+                this.#streamFailed(null);
+            }
+        } finally {
+            this.#connecting = false;
+        }
+    }
+
+    #received(type, event) {
+        if (event.lastEventId) {
+            this.#lastEventId = event.lastEventId;
+        }
+        const data = event.data ? JSON.parse(event.data) : {};
+        if (type === 'FORCE_LOGOUT') {
+            this.#end(data);
+        }
+        this.#emit(type, data);
+    }
+
+    /** The browser would retry with the spent ticket: close, poll meanwhile, reopen with a new ticket. */
+    #streamFailed(source) {
+        source?.close();
+        if (source && source !== this.#source) {
+            return;
+        }
+        this.#source = null;
+        if (this.#stopped) {
+            return;
+        }
+        this.#emit('connection', { state: 'down' });
+        this.#startPolling();
+        clearTimeout(this.#reconnectTimer);
+        this.#reconnectTimer = setTimeout(() => this.#open(), this.#backoff);
+        this.#backoff = Math.min(this.#backoff * 2, MAX_BACKOFF_MS);
+    }
+
+    #startPolling() {
+        if (!this.#pollTimer) {
+            this.#pollTimer = setInterval(() => this.#poll(), this.#pollMs);
+        }
+    }
+
+    #stopPolling() {
+        clearInterval(this.#pollTimer);
+        this.#pollTimer = null;
+    }
+
+    async #poll() {
+        try {
+            await this.call('GET', 'auth/status');
+            this.#emit('poll', {});
+        } catch (e) {
+            // a 401 already ended the session; anything else: try again next period
+        }
+    }
+
+    #end(info) {
+        if (this.#signedOut) {
+            return;
+        }
+        this.#signedOut = info;
+        this.disconnect();
+        localStorage.removeItem(SESSION_KEY);
+        this.#emit('signedout', info);
+        if (this.#modal) {
+            showSignedOutModal(info, this.#signInUrl);
+        }
+    }
+
+    #emit(type, data) {
+        for (const handler of this.#listeners.get(type) || []) {
+            try {
+                handler(data);
+            } catch (e) {
+                console.error('kickout: a handler of', type, 'failed', e);
+            }
+        }
+    }
+}
+
+/**
+ * An edit lock held (or wanted) by this session. Options: `onLost(info)` (the lock is gone;
+ * `info` has `cause` (FORCE_RELEASED, EXPIRED, RELEASED, TAKEN), `by`, `reason` (the
+ * administrator's words), `at` and `message`), `onAvailable()`.
+ */
+export class EditLock {
+    #client;
+    #options;
+    #heartbeat = null;
+    #unsubscribe = [];
+    #waiters = [];
+
+    constructor(client, type, id, options) {
+        this.#client = client;
+        this.type = type;
+        this.id = id;
+        this.#options = options;
+        this.view = null;
+        this.token = null;
+        this.#unsubscribe.push(
+            client.on('EDIT_LOCK_RELEASED', data => this.#matches(data) && !this.#olderThanHolding(data) && this.#lost({
+                cause: 'FORCE_RELEASED', by: data.by, reason: data.reason, at: data.at,
+            })),
+            client.on('LOCK_AVAILABLE', data => this.#matches(data) && this.#available()),
+            client.on('poll', () => this.#poll()));
+    }
+
+    get path() {
+        return `locks/${encodeURIComponent(this.type)}/${encodeURIComponent(this.id)}`;
+    }
+
+    get held() {
+        return this.token !== null;
+    }
+
+    /** Acquires (or renews) the lock and starts heartbeats. Throws KickoutError 423 LOCK_HELD with `problem.holder`. */
+    async acquire() {
+        const view = await this.#client.call('POST', this.path);
+        this.view = view;
+        this.token = view.lockToken;
+        clearInterval(this.#heartbeat);
+        this.#heartbeat = setInterval(() => this.#beat(), Math.max(1, view.heartbeatSeconds || 30) * 1000);
+        return view;
+    }
+
+    /** The lock as anyone sees it (holder, since), or null when nobody holds it. */
+    async look() {
+        try {
+            return await this.#client.call('GET', this.path);
+        } catch (e) {
+            if (e instanceof KickoutError && e.code === 'NOT_LOCKED') {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    /** Resolves when the holder lets go (LOCK_AVAILABLE, or a poll finding it free while events are down). */
+    waitUntilAvailable() {
+        return new Promise(resolve => this.#waiters.push(resolve));
+    }
+
+    /** Releases the lock. `keepalive`: also works while the page unloads. */
+    async release({ keepalive = false } = {}) {
+        const token = this.token;
+        this.#stop();
+        if (token) {
+            try {
+                await this.#client.call('DELETE', this.path, { lockToken: token, keepalive, quiet: keepalive });
+            } catch (e) {
+                // already gone (lost, expired, session ended): nothing left to release
+            }
+        }
+    }
+
+    /** Tells the lock about a failed call made with its token: a LOCK_LOST answer (e.g. to a save) ends it. */
+    handle(error) {
+        if (error instanceof KickoutError && error.code === 'LOCK_LOST') {
+            this.#lost({ cause: error.problem.reason, by: error.problem.by, reason: null, at: null });
+            return true;
+        }
+        return false;
+    }
+
+    /** Stops listening; call when the editor closes. */
+    close() {
+        this.#stop();
+        this.#unsubscribe.forEach(unsubscribe => unsubscribe());
+        this.#waiters = [];
+    }
+
+    /** A replayed release of an earlier holding must not end this one. */
+    #olderThanHolding(data) {
+        return !!(data.at && this.view?.acquiredAt && new Date(data.at) < new Date(this.view.acquiredAt));
+    }
+
+    #matches(data) {
+        return data.type === this.type && String(data.id) === String(this.id);
+    }
+
+    async #beat() {
+        try {
+            this.view = await this.#client.call('PUT', `${this.path}/heartbeat`, { lockToken: this.token });
+        } catch (e) {
+            this.handle(e);
+        }
+    }
+
+    async #poll() {
+        try {
+            if (this.held) {
+                await this.#client.call('GET', this.path, { lockToken: this.token });
+            } else if (this.#waiters.length && await this.look() === null) {
+                this.#available();
+            }
+        } catch (e) {
+            this.handle(e);
+        }
+    }
+
+    #lost(info) {
+        if (!this.held) {
+            return;
+        }
+        this.#stop();
+        this.#options.onLost?.({ ...info, message: lockLostMessage(info) });
+    }
+
+    #available() {
+        const waiters = this.#waiters;
+        this.#waiters = [];
+        waiters.forEach(resolve => resolve());
+        this.#options.onAvailable?.();
+    }
+
+    #stop() {
+        clearInterval(this.#heartbeat);
+        this.#heartbeat = null;
+        this.token = null;
+    }
+}
+
+/** Shows the modal that says why the session ended; the page underneath keeps its content. */
+export function showSignedOutModal(info, signInUrl) {
+    installStyle();
+    document.querySelector('dialog.kickout-modal')?.remove();
+    const dialog = document.createElement('dialog');
+    dialog.className = 'kickout-modal';
+    dialog.dataset.code = info.code || '';
+    dialog.setAttribute('aria-labelledby', 'kickout-modal-title');
+    const title = element('h2', 'You have been signed out');
+    title.id = 'kickout-modal-title';
+    dialog.append(title, element('p', signedOutMessage(info), 'kickout-modal-why'));
+    if (info.reason) {
+        const reason = element('p', '', 'kickout-modal-reason');
+        reason.append(element('strong', 'Reason: '), document.createTextNode(info.reason));
+        dialog.append(reason);
+    }
+    if (info.at) {
+        dialog.append(element('p', `At ${new Date(info.at).toLocaleString()}.`, 'kickout-modal-at'));
+    }
+    dialog.append(element('p', 'Anything you had not saved is still on this page: copy it before you leave.',
+        'kickout-modal-note'));
+    const actions = element('div', '', 'kickout-modal-actions');
+    const stay = element('button', 'Stay on this page');
+    stay.type = 'button';
+    stay.addEventListener('click', () => dialog.close());
+    const signIn = element('a', 'Sign in again', 'kickout-modal-signin');
+    signIn.href = signInUrl;
+    actions.append(stay, signIn);
+    dialog.append(actions);
+    document.body.append(dialog);
+    dialog.showModal();
+    return dialog;
+}
+
+function element(tag, text, className) {
+    const node = document.createElement(tag);
+    node.textContent = text;
+    if (className) {
+        node.className = className;
+    }
+    return node;
+}
+
+function installStyle() {
+    if (document.getElementById('kickout-modal-style')) {
+        return;
+    }
+    const style = document.createElement('style');
+    style.id = 'kickout-modal-style';
+    style.textContent = `
+dialog.kickout-modal { max-width: 28rem; border: 0; border-radius: 8px; padding: 1.5rem;
+  box-shadow: 0 10px 40px rgba(0,0,0,.35); font: 15px/1.45 system-ui, sans-serif; color: #222; }
+dialog.kickout-modal::backdrop { background: rgba(20, 24, 32, .55); }
+dialog.kickout-modal h2 { margin: 0 0 .75rem; font-size: 1.25rem; color: #b3261e; }
+dialog.kickout-modal .kickout-modal-note { color: #555; font-size: .9rem; }
+dialog.kickout-modal .kickout-modal-actions { display: flex; gap: .75rem; justify-content: flex-end; margin-top: 1rem; }
+dialog.kickout-modal button, dialog.kickout-modal a { font: inherit; padding: .45rem .9rem; border-radius: 4px;
+  border: 1px solid #888; background: #fff; color: #222; text-decoration: none; cursor: pointer; }
+dialog.kickout-modal a { background: #1f5fbf; border-color: #1f5fbf; color: #fff; }`;
+    document.head.append(style);
+}
