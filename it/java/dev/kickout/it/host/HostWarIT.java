@@ -84,6 +84,14 @@ class HostWarIT {
     }
 
     @Test
+    void theModuleJarServesTheBrowserClient() {
+        Reply script = new Api(base).get("../kickout/kickout-client.js", null);
+        assertEquals(200, script.status());
+        assertTrue(String.valueOf(script.header("Content-Type")).contains("javascript"), script.header("Content-Type"));
+        assertTrue(script.body().contains("export class KickoutClient"));
+    }
+
+    @Test
     void theEndpointsAppearOnlyUnderTheMovedRoot() {
         Api old = new Api(base);
         assertEquals(404, old.get("auth/status", null).status());

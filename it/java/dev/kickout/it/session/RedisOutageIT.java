@@ -28,8 +28,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class RedisOutageIT {
 
-    /** WildFly serves MicroProfile Health on the management port (9990 + the ITs' offset of 100). */
-    private static final URI READINESS = URI.create("http://127.0.0.1:10090/health/ready");
+    /** WildFly serves MicroProfile Health on the management port (9990 + the ITs' offset). */
+    private static final URI READINESS = URI.create("http://127.0.0.1:"
+            + System.getProperty("kickout.it.management-port", "10090") + "/health/ready");
 
     @Deployment(testable = false)
     static WebArchive deployment() {
