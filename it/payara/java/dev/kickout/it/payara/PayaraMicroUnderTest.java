@@ -26,7 +26,7 @@ import org.jboss.shrinkwrap.api.Archive;
 
 /**
  * The Payara Micro connector ({@code fish.payara.arquillian:arquillian-payara-micro-managed} 3.1) with the
- * fixes these ITs need; it replaces the connector's container through {@link PayaraMicroUnderTestExtension}
+ * fixes these ITs need; it replaces the connector's container through {@code dev.kickout.it.support.PayaraMicroFixes}
  * and is on the classpath only under {@code -Ppayara}. The connector starts one Payara Micro process per
  * deployment and does the launching; this class adds:
  * <ul>
