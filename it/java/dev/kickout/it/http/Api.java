@@ -71,6 +71,11 @@ public final class Api {
         }
     }
 
+    /** A request carrying the lock token header as well. */
+    public HttpRequest.Builder request(String path, String token, String lockToken) {
+        return request(path, token).header("X-Lock-Token", lockToken);
+    }
+
     public Reply tryLogin(String username, String password, String deviceType, String clientId) {
         JsonObject body = Json.createObjectBuilder().add("username", username).add("password", password)
                 .add("deviceType", deviceType).add("clientId", clientId).build();

@@ -33,9 +33,10 @@ import org.redisson.client.codec.StringCodec;
 @RunAsClient
 class RedisStateIT {
 
+    /** No sweeper tick during the command count. */
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.referenceWar();
+        return Deployments.referenceWar(Map.of("kickout.cleanup.interval", "PT1H", "kickout.login.policy", "PER_DEVICE_TYPE"));
     }
 
     @ArquillianResource

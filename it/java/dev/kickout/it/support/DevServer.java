@@ -125,6 +125,10 @@ public final class DevServer {
         Path base = runBase();
         deleteRecursively(base);
         copyRecursively(server.resolve("standalone/configuration"), base.resolve("configuration"));
+        // A test run that was killed can leave its deployment recorded in standalone.xml; the run
+        // deploys kickout.war through the scanner only, so drop any recorded deployment.
+        Path config = base.resolve("configuration/standalone.xml");
+        Files.writeString(config, Files.readString(config).replaceAll("(?s)\\s*<deployments>.*?</deployments>", ""));
         Files.createDirectories(base.resolve("deployments"));
         Files.createDirectories(base.resolve("log"));
         Files.copy(war, base.resolve("deployments/kickout.war"));

@@ -1,6 +1,8 @@
 package dev.kickout.audit;
 
 import dev.kickout.admin.AdminDenied;
+import dev.kickout.lock.LockForceReleased;
+import dev.kickout.lock.LockView;
 import dev.kickout.session.Session;
 import dev.kickout.session.SessionRevoked;
 import dev.kickout.session.Tombstone;
@@ -26,6 +28,13 @@ class AuditObserver {
         };
         log.record(action, event.actor(), "session:" + session.sessionId(), event.tombstone().reason(), "DONE",
                 Map.of("userId", session.userId(), "deviceType", session.deviceType()));
+    }
+
+    void onForceReleased(@Observes LockForceReleased event) {
+        LockView lock = event.lock();
+        log.record("LOCK_FORCE_RELEASE", event.by(), "lock:" + lock.type() + "/" + lock.id(), event.reason(), "DONE",
+                Map.of("holderUserId", lock.holder().userId(), "holderSessionId", lock.holder().sessionId(),
+                        "fence", Long.toString(lock.fence())));
     }
 
     void onDenied(@Observes AdminDenied event) {

@@ -54,6 +54,10 @@ public class KickoutConfig {
     private Duration lockMaxHold;
     private Duration lockForceReleaseGrace;
     private Duration cleanupInterval;
+    private Duration sseKeepalive;
+    private int sseMaxStreams;
+    private Duration sseTicketTtl;
+    private Duration sseReplayAge;
     private int cleanupBatch;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
@@ -83,6 +87,13 @@ public class KickoutConfig {
         lockMaxHold = duration(Setting.LOCK_MAX_HOLD);
         lockForceReleaseGrace = durationOrZero(Setting.LOCK_FORCE_RELEASE_GRACE);
         cleanupInterval = duration(Setting.CLEANUP_INTERVAL);
+        sseKeepalive = duration(Setting.SSE_KEEPALIVE);
+        sseMaxStreams = positiveInt(Setting.SSE_MAX_STREAMS);
+        sseTicketTtl = duration(Setting.SSE_TICKET_TTL);
+        sseReplayAge = duration(Setting.SSE_REPLAY_AGE);
+        if (sseTicketTtl.compareTo(Duration.ofSeconds(30)) > 0) {
+            throw invalid(Setting.SSE_TICKET_TTL, "a duration of at most PT30S");
+        }
         cleanupBatch = positiveInt(Setting.CLEANUP_BATCH);
         if (lockHeartbeat.compareTo(lockTtl) >= 0) {
             throw invalid(Setting.LOCK_HEARTBEAT, "a duration shorter than " + Setting.LOCK_TTL.key());
@@ -170,6 +181,22 @@ public class KickoutConfig {
 
     public Duration cleanupInterval() {
         return cleanupInterval;
+    }
+
+    public Duration sseKeepalive() {
+        return sseKeepalive;
+    }
+
+    public int sseMaxStreams() {
+        return sseMaxStreams;
+    }
+
+    public Duration sseTicketTtl() {
+        return sseTicketTtl;
+    }
+
+    public Duration sseReplayAge() {
+        return sseReplayAge;
     }
 
     public int cleanupBatch() {

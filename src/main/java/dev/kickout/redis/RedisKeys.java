@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.List;
 
 /**
  * Builds every Redis key of the module, and nothing else does.
@@ -20,9 +21,21 @@ import java.util.Base64;
  * P:{idx}:sessions        zset    every sessionId by its last known expiry (admin listing)
  * P:{idx}:users           zset    every user tag by its last known expiry (admin listing)
  * P:{audit}:log           stream  the audit trail, capped
+ * P:{U}:l:&lt;sessionId&gt;     set     type/id of the locks a session acquired (released with it)
+ * P:{lock:T:I}:h          hash    the edit lock of resource type T, id I (expires with the lock)
+ * P:{lock:T:I}:fence      string  fence counter of the resource, never expires
+ * P:{lock:T:I}:dead       hash    token hash → why that lock token died
+ * P:{idx}:locks           zset    type/id of every lock by acquisition time (admin listing)
+ * P:{cleanup}:lease       string  the instance sweeping now
+ * P:{U}:e:&lt;sessionId&gt;     stream  the session's recent events, for Last-Event-ID replay
+ * P:{U}:k:&lt;ticket hash&gt;   string  sessionId an event-stream ticket opens (single use, short-lived)
+ * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE)
+ * P:push                  channel wakes every instance for an event (pub/sub)
  * </pre>
  * Everything of one user shares the hash tag {@code {U}}, so each per-user script runs in one
- * Redis Cluster slot. {@code U} is a hash of the user id: no raw input ever becomes part of a key.
+ * Redis Cluster slot, and everything of one lock shares {@code {lock:T:I}}. {@code U} is a hash of
+ * the user id, {@code T} and {@code I} pass {@code ResourceRef}'s patterns: no unchecked input ever
+ * becomes part of a key.
  */
 @ApplicationScoped
 public class RedisKeys {
@@ -77,6 +90,42 @@ public class RedisKeys {
 
     public String auditStream() {
         return prefix + ":{audit}:log";
+    }
+
+    public String sessionLocks(String userTag, String sessionId) {
+        return user(userTag) + ":l:" + sessionId;
+    }
+
+    /** The keys of one resource's lock script: lock hash, fence counter, dead tokens. */
+    public List<Object> lock(String type, String id) {
+        String base = prefix + ":{lock:" + type + ":" + id + "}";
+        return List.of(base + ":h", base + ":fence", base + ":dead");
+    }
+
+    public String locksIndex() {
+        return prefix + ":{idx}:locks";
+    }
+
+    /** Events of a session (a session id starts with its user's tag). */
+    public String sessionEvents(String sessionId) {
+        return user(sessionId.substring(0, USER_TAG_LENGTH)) + ":e:" + sessionId;
+    }
+
+    public String streamTicket(String userTag, String ticketHash) {
+        return user(userTag) + ":k:" + ticketHash;
+    }
+
+    public String lockWaiters(String type, String id) {
+        return prefix + ":{lock:" + type + ":" + id + "}:waiters";
+    }
+
+    public String pushChannel() {
+        return prefix + ":push";
+    }
+
+    /** Lease that lets one app-server instance sweep at a time. */
+    public String sweepLease() {
+        return prefix + ":{cleanup}:lease";
     }
 
     public String prefix() {

@@ -15,7 +15,13 @@ public enum Script {
     AUTHENTICATE("user-lib", "authenticate"),
     LOGIN("user-lib", "login"),
     REVOKE("user-lib", "revoke"),
-    PRUNE_USER("user-lib", "prune-user");
+    PRUNE_USER("user-lib", "prune-user"),
+    LOCK_ACQUIRE("lock-lib", "lock-acquire"),
+    LOCK_HEARTBEAT("lock-lib", "lock-heartbeat"),
+    LOCK_RELEASE("lock-lib", "lock-release"),
+    LOCK_CHECK("lock-lib", "lock-check"),
+    LOCK_FORCE_RELEASE("lock-lib", "lock-force-release"),
+    LOCK_DROP("lock-lib", "lock-drop");
 
     private final String name;
     private final String source;

@@ -63,6 +63,11 @@ public class SessionDirectory {
         return new Page<>(store.indexSize(true), users);
     }
 
+    /** Re-checks up to {@code limit} stale entries of each listing index (the sweeper's share). */
+    public void tidy(int limit) {
+        store.tidyIndexes(clock.millis(), limit);
+    }
+
     /** The live sessions of one user (empty for an unknown user). */
     public List<Session> sessionsOf(String userId) {
         return store.user(RedisKeys.userTag(userId), clock.millis()).sessions();

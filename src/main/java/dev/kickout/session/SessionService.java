@@ -106,6 +106,38 @@ public class SessionService {
         return lookup.live();
     }
 
+    /**
+     * A single-use ticket that opens an event stream for {@code session} within
+     * {@code kickout.sse.ticket-ttl}, for browsers' {@code EventSource} (which cannot send headers).
+     * Only its hash is stored; the raw token never travels in a URL.
+     */
+    public String issueTicket(Session session) {
+        String ticket = Tokens.newToken(Tokens.userTagOf(session.sessionId()));
+        store.storeTicket(ticket, session.sessionId(), config.sseTicketTtl().toMillis());
+        return ticket;
+    }
+
+    /**
+     * The live session a ticket was issued for; the ticket is spent.
+     *
+     * @throws TokenRejectedException TOKEN_INVALID for an unknown, used or expired ticket, or the
+     *                                session's own revocation code
+     */
+    public Session redeemTicket(String ticket) {
+        if (ticket == null || ticket.length() > 128 || !Tokens.TOKEN.matcher(ticket).matches()) {
+            throw TokenRejectedException.invalid();
+        }
+        String sessionId = store.takeTicket(ticket);
+        if (sessionId == null) {
+            throw TokenRejectedException.invalid();
+        }
+        SessionStore.Lookup lookup = store.byId(sessionId, clock.millis());
+        if (lookup.live() == null) {
+            throw lookup.refusal();
+        }
+        return lookup.live();
+    }
+
     /** Ends the caller's own session (401 LOGGED_OUT from then on). */
     public void logout(Session session, Actor actor) {
         revoke(Tokens.userTagOf(session.sessionId()), session.sessionId(), null, null,

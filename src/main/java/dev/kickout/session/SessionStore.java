@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.redisson.api.RBatch;
 import org.redisson.client.codec.StringCodec;
@@ -50,6 +51,37 @@ class SessionStore {
                     TokenRejectedException.revoked(json.read((String) reply.get(1), Tombstone.class)));
             default -> new Lookup(null, null, TokenRejectedException.invalid());
         };
+    }
+
+    /** A live session by id (no sliding): used where a ticket, not a token, names the session. */
+    Lookup byId(String sessionId, long now) {
+        String live = "s:" + sessionId;
+        String dead = "x:" + sessionId;
+        Map<String, String> found = redis.call(client -> client.<String, String>getMap(
+                keys.userHash(Tokens.userTagOf(sessionId)), StringCodec.INSTANCE).getAll(Set.of(live, dead)));
+        if (found.get(live) != null) {
+            Session session = session(sessionId, found.get(live));
+            return session.expiresAt().toEpochMilli() > now ? new Lookup(session, null, null)
+                    : new Lookup(null, null, TokenRejectedException.expired());
+        }
+        String tombstone = found.get(dead);
+        return new Lookup(null, null, tombstone == null ? TokenRejectedException.invalid()
+                : TokenRejectedException.revoked(json.read(tombstone, Tombstone.class)));
+    }
+
+    /** Stores a single-use ticket for {@code sessionId}, hashed, for {@code ttlMillis}. */
+    void storeTicket(String ticket, String sessionId, long ttlMillis) {
+        String key = keys.streamTicket(Tokens.userTagOf(ticket), RedisKeys.secretHash(ticket));
+        redis.call(client -> {
+            client.<String>getBucket(key, StringCodec.INSTANCE).set(sessionId, java.time.Duration.ofMillis(ttlMillis));
+            return null;
+        });
+    }
+
+    /** Takes a ticket (GETDEL: it works once); null if unknown, used or expired. */
+    String takeTicket(String ticket) {
+        String key = keys.streamTicket(Tokens.userTagOf(ticket), RedisKeys.secretHash(ticket));
+        return redis.call(client -> client.<String>getBucket(key, StringCodec.INSTANCE).getAndDelete());
     }
 
     /** Stores a new session under the login policy; answers the sessions it replaced. */

@@ -1,0 +1,77 @@
+package dev.kickout.it.lock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.http.Reply;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.net.http.HttpRequest;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Lock expiry and the max-hold cap, with a 1 s TTL and a 3 s cap. The waits let wall-clock time
+ * pass for expiry; they synchronise with nothing.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class LockLifetimeIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.referenceWar(Map.of("kickout.key-prefix", "lock-life", "kickout.lock.ttl", "PT1S",
+                "kickout.lock.heartbeat", "PT0.3S", "kickout.lock.max-hold", "PT3S"));
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void anAbandonedLockExpires() throws InterruptedException {
+        Api api = new Api(base);
+        String alice = api.login("alice", "web").token();
+        String path = "locks/order/" + UUID.randomUUID();
+        String token = api.post(path, alice, null).assertOk(201).getString("lockToken");
+
+        Thread.sleep(1300);
+
+        api.get(path, alice).assertProblem(404, "NOT_LOCKED");
+        JsonObject lost = beat(api, path, alice, token).assertProblem(409, "LOCK_LOST");
+        assertEquals("EXPIRED", lost.getString("reason"));
+        api.post(path, api.login("bob", "web").token(), null).assertOk(201);
+    }
+
+    @Test
+    void heartbeatsKeepALockOnlyUntilTheCap() throws InterruptedException {
+        Api api = new Api(base);
+        String alice = api.login("alice", "phone").token();
+        String path = "locks/order/" + UUID.randomUUID();
+        JsonObject lock = api.post(path, alice, null).assertOk(201);
+        Instant cap = Instant.parse(lock.getString("acquiredAt")).plusSeconds(3);
+
+        Reply beat = beat(api, path, alice, lock.getString("lockToken"));
+        while (beat.status() == 200) {
+            assertTrue(!Instant.parse(beat.json().getString("expiresAt")).isAfter(cap), "never past the cap");
+            assertTrue(Instant.now().isBefore(cap.plusSeconds(2)), "still held well after the cap");
+            Thread.sleep(300);
+            beat = beat(api, path, alice, lock.getString("lockToken"));
+        }
+        assertEquals("EXPIRED", beat.assertProblem(409, "LOCK_LOST").getString("reason"));
+        assertTrue(Instant.now().isAfter(cap.minusMillis(400)), "lost long before the cap");
+    }
+
+    private static Reply beat(Api api, String path, String session, String lockToken) {
+        return api.send(api.request(path + "/heartbeat", session, lockToken).PUT(HttpRequest.BodyPublishers.noBody()));
+    }
+}

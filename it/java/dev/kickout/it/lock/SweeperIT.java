@@ -1,0 +1,72 @@
+package dev.kickout.it.lock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.TestRedis;
+import java.net.URL;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+
+/** The cleanup timer (every second here) removes planted orphans and leaves live data alone. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class SweeperIT {
+
+    private static final String PREFIX = "sweep";
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.referenceWar(Map.of("kickout.key-prefix", PREFIX, "kickout.cleanup.interval", "PT1S"));
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void plantedOrphansDisappear() throws InterruptedException {
+        Api api = new Api(base);
+        RedissonClient redis = TestRedis.client();
+        String alice = api.login("alice", "web").token();
+        api.post("locks/order/live-one", alice, null).assertOk(201);
+
+        String orphanLock = PREFIX + ":{lock:order:ghost}:h";
+        redis.getMap(orphanLock, StringCodec.INSTANCE).putAll(Map.of("state", "HELD", "userId", "nobody",
+                "fence", "1", "expiresAt", "1000", "acquiredAt", "1000", "lastHeartbeat", "1000"));
+        redis.getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE).add(1, "order/ghost");
+        redis.getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE).add(2, "order/vanished");
+        redis.getScoredSortedSet(PREFIX + ":{idx}:sessions", StringCodec.INSTANCE)
+                .add(1, "AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA");
+
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
+        while (orphansLeft(redis) > 0 && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200); // pacing while the timer works
+        }
+        assertEquals(0, orphansLeft(redis));
+        assertFalse(redis.getKeys().countExists(orphanLock) > 0);
+        assertTrue(redis.getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE).contains("order/live-one"));
+        api.get("locks/order/live-one", alice).assertOk(200);
+        api.get("auth/me", alice).assertOk(200);
+    }
+
+    private static int orphansLeft(RedissonClient redis) {
+        var locks = redis.<String>getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE);
+        var sessions = redis.<String>getScoredSortedSet(PREFIX + ":{idx}:sessions", StringCodec.INSTANCE);
+        return (int) (redis.getKeys().countExists(PREFIX + ":{lock:order:ghost}:h")
+                + (locks.contains("order/ghost") ? 1 : 0) + (locks.contains("order/vanished") ? 1 : 0)
+                + (sessions.contains("AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA") ? 1 : 0));
+    }
+}

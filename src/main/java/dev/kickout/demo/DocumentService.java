@@ -1,0 +1,76 @@
+package dev.kickout.demo;
+
+import dev.kickout.Checks;
+import dev.kickout.InvalidRequestException;
+import dev.kickout.NotFoundException;
+import dev.kickout.lock.HeldLock;
+import dev.kickout.lock.LockLostException;
+import dev.kickout.lock.RequiresEditLock;
+import dev.kickout.lock.ResourceRef;
+import dev.kickout.lock.VersionConflictException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.util.List;
+
+/** The "legacy" save logic, guarded by {@link RequiresEditLock}: three lines of defence in order. */
+@ApplicationScoped
+public class DocumentService {
+
+    @PersistenceContext
+    EntityManager em;
+    @Inject
+    HeldLock heldLock;
+
+    /** What a client sends to save a document: the version it edited. */
+    public record DocumentUpdate(String title, String body, Long version) {
+    }
+
+    public List<Document> all() {
+        return em.createQuery("select d from Document d order by d.id", Document.class).getResultList();
+    }
+
+    public Document find(String id) {
+        Document document = id == null ? null : em.find(Document.class, id);
+        if (document == null) {
+            throw new NotFoundException("No document " + id);
+        }
+        return document;
+    }
+
+    /** Saves under the caller's edit lock; keeps the lock. */
+    @Transactional
+    @RequiresEditLock(type = "document", idParam = "id")
+    public Document save(String id, DocumentUpdate update) {
+        return apply(id, update);
+    }
+
+    /** Saves under the caller's edit lock and releases it once the transaction commits. */
+    @Transactional
+    @RequiresEditLock(type = "document", idParam = "id", releaseAfterCommit = true)
+    public Document saveAndRelease(String id, DocumentUpdate update) {
+        return apply(id, update);
+    }
+
+    private Document apply(String id, DocumentUpdate update) {
+        if (update == null || update.version() == null) {
+            throw new InvalidRequestException("A JSON body {title, body, version} is required");
+        }
+        String title = Checks.text("title", update.title(), 200);
+        String body = update.body() == null ? "" : Checks.optionalText("body", update.body(), 100_000);
+        body = body == null ? "" : body;
+        Document document = find(id);
+        if (heldLock.fence() < document.getLastFence()) {
+            throw new LockLostException(new ResourceRef("document", id), "TAKEN", null);
+        }
+        if (update.version() != document.getVersion()) {
+            throw new VersionConflictException("Document " + id + " is at version " + document.getVersion()
+                    + ", not " + update.version() + "; reload it");
+        }
+        document.update(title, body, heldLock.fence());
+        em.flush();
+        return document;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.kickout.lock;
+
+import dev.kickout.Checks;
+import dev.kickout.admin.RequiresAdmin;
+import dev.kickout.session.CurrentSession;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+
+/** {@code /admin/locks}: every held lock, and force release. */
+@Path("admin/locks")
+@RequiresAdmin
+@Produces(MediaType.APPLICATION_JSON)
+public class AdminLocksResource {
+
+    @Inject
+    EditLocks locks;
+    @Inject
+    CurrentSession current;
+
+    /** Body of a force release. */
+    public record Release(String reason) {
+    }
+
+    /** Answer of {@code GET /admin/locks}. */
+    public record Locks(int total, List<LockView> items) {
+    }
+
+    @GET
+    public Locks list(@QueryParam("type") String type, @QueryParam("userId") String userId) {
+        String typeFilter = type == null || type.isEmpty() ? null : Checks.matching("type", type, ResourceRef.TYPE);
+        String userFilter = userId == null || userId.isEmpty() ? null : Checks.text("userId", userId, 128);
+        List<LockView> held = locks.list(typeFilter, userFilter);
+        return new Locks(held.size(), held);
+    }
+
+    @POST
+    @Path("{type}/{id}/release")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Map<String, LockView> release(@PathParam("type") String type, @PathParam("id") String id, Release body) {
+        String reason = Checks.optionalText("reason", body == null ? null : body.reason(), 500);
+        LockView released = locks.forceRelease(new ResourceRef(type, id),
+                reason == null ? "Released by an administrator" : reason, current.actor());
+        return Map.of("released", released);
+    }
+}

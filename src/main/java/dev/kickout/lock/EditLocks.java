@@ -1,0 +1,143 @@
+package dev.kickout.lock;
+
+import dev.kickout.Actor;
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.redis.RedisKeys;
+import dev.kickout.session.Session;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Edit locks on business records: acquire, heartbeat, release (holder only), force release
+ * (admins), and the check a save makes.
+ *
+ * <pre>{@code
+ * @Inject EditLocks locks;
+ * LockView mine = locks.acquire(new ResourceRef("order", "10086"), current.require());
+ * // keep it alive every kickout.lock.heartbeat:
+ * locks.heartbeat(ref, mine.lockToken(), current.require());
+ * }</pre>
+ * Each holding has a secret token (Redis keeps only its hash) and a fence that grows with every
+ * new holding. Reads {@code kickout.lock.*}.
+ */
+@ApplicationScoped
+public class EditLocks {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    @Inject
+    LockStore store;
+    @Inject
+    KickoutConfig config;
+    @Inject
+    Event<LockForceReleased> forceReleased;
+    @Inject
+    Event<LockFreed> freed;
+
+    Clock clock = Clock.systemUTC();
+
+    /** The outcome of {@link #acquire}: the lock with its token, and whether it was already this session's. */
+    public record Acquired(LockView lock, boolean renewed) {
+    }
+
+    /**
+     * Takes the lock for {@code session}, or renews it (with a new token) if the session holds it.
+     *
+     * @throws LockHeldException another session holds it
+     */
+    public Acquired acquire(ResourceRef resource, Session session) {
+        String token = newToken();
+        long now = clock.millis();
+        LockStore.Reply reply = store.acquire(resource, session, RedisKeys.secretHash(token), now);
+        if (reply.status().equals("HELD")) {
+            store.addWaiter(resource, session.sessionId(), now);
+        }
+        LockView lock = reply.orThrow(resource);
+        return new Acquired(lock.forOwner(token, (int) config.lockHeartbeat().toSeconds()), reply.status().equals("RENEWED"));
+    }
+
+    /** Pushes the lock's expiry forward; holder only. */
+    public LockView heartbeat(ResourceRef resource, String lockToken, Session session) {
+        return store.heartbeat(resource, hash(lockToken), session, clock.millis()).orThrow(resource);
+    }
+
+    /** Releases the lock; holder only (compare-and-delete). */
+    public void release(ResourceRef resource, String lockToken, Session session) {
+        store.release(resource, hash(lockToken), session, clock.millis()).orThrow(resource);
+        freed.fire(new LockFreed(resource, Duration.ZERO));
+    }
+
+    /**
+     * What a save checks first: that {@code lockToken} holds the lock for {@code session} now.
+     *
+     * @return the lock, with the fence to store beside the saved record
+     * @throws LockLostException the token no longer holds it, and why
+     * @throws LockHeldException another session holds it and the token was never one of its own
+     */
+    public LockView check(ResourceRef resource, String lockToken, Session session) {
+        return store.check(resource, hash(lockToken), session).orThrow(resource);
+    }
+
+    /** The lock as anyone may see it. */
+    public Optional<LockView> get(ResourceRef resource) {
+        return Optional.ofNullable(store.read(resource));
+    }
+
+    /**
+     * Breaks a lock: the holder's token dies at once, the holder is told ({@link LockForceReleased}),
+     * and the resource is free after {@code kickout.lock.force-release-grace}.
+     *
+     * @throws NotLockedException nobody holds it
+     */
+    public LockView forceRelease(ResourceRef resource, String reason, Actor admin) {
+        LockView lock = store.forceRelease(resource, admin.userId(), clock.millis()).orThrow(resource);
+        forceReleased.fire(new LockForceReleased(lock, reason, admin));
+        freed.fire(new LockFreed(resource, config.lockForceReleaseGrace()));
+        return lock;
+    }
+
+    /** Every held lock, optionally of one type and/or one holder. */
+    public List<LockView> list(String type, String userId) {
+        return store.all().stream()
+                .filter(lock -> type == null || type.equals(lock.type()))
+                .filter(lock -> userId == null || userId.equals(lock.holder().userId()))
+                .toList();
+    }
+
+    /** Releases the locks a session holds, when it ends. */
+    public List<LockView> releaseAllOf(Session session) {
+        List<LockView> dropped = store.dropAll(session, clock.millis());
+        dropped.forEach(lock -> freed.fire(new LockFreed(lock.resource(), Duration.ZERO)));
+        return dropped;
+    }
+
+    /**
+     * Takes the sessions refused this lock within the last {@code kickout.lock.ttl}, to tell them it
+     * is available; each is told once.
+     */
+    public List<String> takeWaiters(ResourceRef resource) {
+        return store.takeWaiters(resource, clock.millis());
+    }
+
+    /** The sweeper's share: forgets stale index entries and deletes orphaned lock data. */
+    public int[] sweep(int limit) {
+        return new int[] {store.pruneIndex(limit), store.deleteOrphans(limit, clock.millis())};
+    }
+
+    private static String hash(String lockToken) {
+        return lockToken == null || lockToken.isEmpty() || lockToken.length() > 128 ? "" : RedisKeys.secretHash(lockToken);
+    }
+
+    private static String newToken() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+}

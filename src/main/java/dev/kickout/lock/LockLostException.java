@@ -1,0 +1,23 @@
+package dev.kickout.lock;
+
+import dev.kickout.KickoutException;
+
+/**
+ * 409 {@code LOCK_LOST}: the token no longer holds the lock. {@code reason} is {@code EXPIRED},
+ * {@code FORCE_RELEASED} (with {@code by}, the admin), {@code RELEASED} or {@code TAKEN}.
+ */
+public class LockLostException extends KickoutException {
+
+    private final String reason;
+
+    public LockLostException(ResourceRef resource, String reason, String by) {
+        super(409, "LOCK_LOST", "This edit lock on " + resource + " is no longer yours (" + reason + ")");
+        this.reason = reason;
+        with("reason", reason);
+        with("by", by);
+    }
+
+    public String reason() {
+        return reason;
+    }
+}

@@ -1,0 +1,215 @@
+package dev.kickout.lock;
+
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.redis.RedisKeys;
+import dev.kickout.redis.RedisStore;
+import dev.kickout.redis.Script;
+import dev.kickout.session.Session;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.redisson.api.RBatch;
+import org.redisson.api.options.KeysScanOptions;
+import org.redisson.client.codec.StringCodec;
+
+/** Locks in Redis: the per-resource scripts, the admin index and each session's list of locks. */
+@ApplicationScoped
+class LockStore {
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+    @Inject
+    KickoutConfig config;
+
+    /** A script's answer: its status word and the lock it describes (null for LOST / NOT_LOCKED / NONE). */
+    record Reply(String status, LockView lock, List<Object> raw) {
+
+        LockView orThrow(ResourceRef resource) {
+            return switch (status) {
+                case "OK", "ACQUIRED", "RENEWED" -> lock;
+                case "HELD" -> throw new LockHeldException(lock);
+                case "LOST" -> throw new LockLostException(resource, (String) raw.get(1), emptyToNull((String) raw.get(2)));
+                default -> throw new NotLockedException(resource);
+            };
+        }
+    }
+
+    Reply acquire(ResourceRef resource, Session session, String tokenHash, long now) {
+        Reply reply = run(Script.LOCK_ACQUIRE, resource, now, session.sessionId(), session.userId(), session.username(),
+                session.clientId(), tokenHash, ttl(), config.lockMaxHold().toMillis());
+        if (reply.status().equals("ACQUIRED") || reply.status().equals("RENEWED")) {
+            String sessionLocks = keys.sessionLocks(userTag(session), session.sessionId());
+            long forget = session.expiresAt().toEpochMilli() - now + config.sessionMaxLifetime().toMillis();
+            redis.call(client -> {
+                RBatch batch = client.createBatch();
+                batch.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).addAsync(now, resource.toString());
+                batch.getSet(sessionLocks, StringCodec.INSTANCE).addAsync(resource.toString());
+                batch.getSet(sessionLocks, StringCodec.INSTANCE).expireAsync(java.time.Duration.ofMillis(forget));
+                return batch.execute();
+            });
+        }
+        return reply;
+    }
+
+    Reply heartbeat(ResourceRef resource, String tokenHash, Session session, long now) {
+        return run(Script.LOCK_HEARTBEAT, resource, now, tokenHash, session.sessionId(), ttl());
+    }
+
+    Reply release(ResourceRef resource, String tokenHash, Session session, long now) {
+        return run(Script.LOCK_RELEASE, resource, now, tokenHash, session.sessionId(), ttl());
+    }
+
+    Reply check(ResourceRef resource, String tokenHash, Session session) {
+        return run(Script.LOCK_CHECK, resource, tokenHash, session.sessionId());
+    }
+
+    Reply forceRelease(ResourceRef resource, String adminUserId, long now) {
+        return run(Script.LOCK_FORCE_RELEASE, resource, now, adminUserId == null ? "" : adminUserId,
+                config.lockForceReleaseGrace().toMillis(), ttl());
+    }
+
+    /** Releases every lock {@code session} still holds; answers those it released. */
+    List<LockView> dropAll(Session session, long now) {
+        String sessionLocks = keys.sessionLocks(userTag(session), session.sessionId());
+        List<String> held = List.copyOf(redis.call(client -> client.<String>getSet(sessionLocks, StringCodec.INSTANCE).readAll()));
+        List<LockView> dropped = new ArrayList<>();
+        for (String entry : held) {
+            ResourceRef resource = ResourceRef.parse(entry);
+            Reply reply = run(Script.LOCK_DROP, resource, now, session.sessionId(), ttl());
+            if (reply.lock() != null) {
+                dropped.add(reply.lock());
+            }
+        }
+        redis.call(client -> client.getSet(sessionLocks, StringCodec.INSTANCE).delete());
+        return dropped;
+    }
+
+    /** The lock's current state, or null; without touching it. */
+    LockView read(ResourceRef resource) {
+        Map<String, String> fields = redis.call(client -> client.<String, String>getMap(
+                (String) keys.lock(resource.type(), resource.id()).get(0), StringCodec.INSTANCE).readAllMap());
+        return "HELD".equals(fields.get("state")) ? view(resource, fields) : null;
+    }
+
+    /** Every lock in the admin index that is still held; forgets the others. */
+    List<LockView> all() {
+        List<String> indexed = List.copyOf(redis.call(client -> client
+                .<String>getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).readAll()));
+        List<LockView> held = new ArrayList<>();
+        List<String> gone = new ArrayList<>();
+        for (String entry : indexed) {
+            LockView lock = read(ResourceRef.parse(entry));
+            if (lock != null) {
+                held.add(lock);
+            } else {
+                gone.add(entry);
+            }
+        }
+        if (!gone.isEmpty()) {
+            redis.call(client -> client.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).removeAll(gone));
+        }
+        return held;
+    }
+
+    /** Remembers that {@code sessionId} was refused this lock, for LOCK_AVAILABLE. */
+    void addWaiter(ResourceRef resource, String sessionId, long now) {
+        String key = keys.lockWaiters(resource.type(), resource.id());
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            batch.getScoredSortedSet(key, StringCodec.INSTANCE).addAsync(now, sessionId);
+            batch.getScoredSortedSet(key, StringCodec.INSTANCE).expireAsync(config.lockTtl());
+            return batch.execute();
+        });
+    }
+
+    /** The sessions refused this lock within one lock TTL, removed as they are taken. */
+    List<String> takeWaiters(ResourceRef resource, long now) {
+        String key = keys.lockWaiters(resource.type(), resource.id());
+        return redis.call(client -> {
+            RBatch batch = client.createBatch();
+            var waiters = batch.<String>getScoredSortedSet(key, StringCodec.INSTANCE);
+            var recent = waiters.valueRangeAsync(now - ttl(), true, Double.POSITIVE_INFINITY, true);
+            waiters.deleteAsync();
+            batch.execute();
+            return List.copyOf(recent.toCompletableFuture().join());
+        });
+    }
+
+    /** Forgets index entries of locks that no longer exist, looking at {@code limit} entries at most. */
+    int pruneIndex(int limit) {
+        List<String> indexed = List.copyOf(redis.call(client -> client
+                .<String>getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).valueRange(0, limit - 1)));
+        List<String> gone = indexed.stream().filter(entry -> read(ResourceRef.parse(entry)) == null).toList();
+        if (!gone.isEmpty()) {
+            redis.call(client -> client.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).removeAll(gone));
+        }
+        return gone.size();
+    }
+
+    /**
+     * Deletes lock hashes that hold no live lock yet never expire (left by a crash mid-write, an
+     * older version, or a manual edit); examines at most {@code limit} keys. Uses SCAN: sweeper only.
+     */
+    int deleteOrphans(int limit, long now) {
+        int deleted = 0;
+        Iterable<String> candidates = redis.call(client -> client.getKeys()
+                .getKeys(KeysScanOptions.defaults().pattern(keys.prefix() + ":{lock:*}:h").limit(limit)));
+        for (String key : candidates) {
+            boolean orphan = redis.call(client -> {
+                var lock = client.<String, String>getMap(key, StringCodec.INSTANCE);
+                String expiresAt = lock.get("expiresAt");
+                return lock.remainTimeToLive() == -1
+                        && (!"HELD".equals(lock.get("state")) || expiresAt == null || Long.parseLong(expiresAt) < now);
+            });
+            if (orphan) {
+                redis.call(client -> client.getMap(key, StringCodec.INSTANCE).delete());
+                deleted++;
+            }
+        }
+        return deleted;
+    }
+
+    private Reply run(Script script, ResourceRef resource, Object... args) {
+        List<Object> raw = redis.run(script, keys.lock(resource.type(), resource.id()), args);
+        String status = (String) raw.get(0);
+        boolean hasView = !status.equals("LOST") && raw.size() > 1;
+        return new Reply(status, hasView ? view(resource, fields(raw)) : null, raw);
+    }
+
+    private static Map<String, String> fields(List<Object> raw) {
+        Map<String, String> fields = new HashMap<>();
+        for (int i = 1; i + 1 < raw.size(); i += 2) {
+            fields.put((String) raw.get(i), (String) raw.get(i + 1));
+        }
+        return fields;
+    }
+
+    private static LockView view(ResourceRef resource, Map<String, String> f) {
+        return new LockView(resource.type(), resource.id(),
+                new LockHolder(f.get("userId"), f.get("username"), f.get("sessionId"), f.get("clientId")),
+                Long.parseLong(f.get("fence")), instant(f.get("acquiredAt")), instant(f.get("lastHeartbeat")),
+                instant(f.get("expiresAt")), null, null);
+    }
+
+    private static Instant instant(String millis) {
+        return Instant.ofEpochMilli(Long.parseLong(millis));
+    }
+
+    private long ttl() {
+        return config.lockTtl().toMillis();
+    }
+
+    private static String userTag(Session session) {
+        return RedisKeys.userTag(session.userId());
+    }
+
+    static String emptyToNull(String value) {
+        return value == null || value.isEmpty() ? null : value;
+    }
+}

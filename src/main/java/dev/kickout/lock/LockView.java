@@ -1,0 +1,22 @@
+package dev.kickout.lock;
+
+import jakarta.json.bind.annotation.JsonbNillable;
+import java.time.Instant;
+
+/**
+ * An edit lock as the API shows it. {@code lockToken} and {@code heartbeatSeconds} are only in the
+ * holder's own acquire answer (the token exists nowhere else: Redis keeps its hash).
+ */
+public record LockView(String type, String id, LockHolder holder, long fence, Instant acquiredAt,
+                       Instant lastHeartbeat, Instant expiresAt,
+                       @JsonbNillable(false) String lockToken, @JsonbNillable(false) Integer heartbeatSeconds) {
+
+    /** This view as its holder sees it right after acquiring. */
+    LockView forOwner(String token, int heartbeat) {
+        return new LockView(type, id, holder, fence, acquiredAt, lastHeartbeat, expiresAt, token, heartbeat);
+    }
+
+    ResourceRef resource() {
+        return new ResourceRef(type, id);
+    }
+}

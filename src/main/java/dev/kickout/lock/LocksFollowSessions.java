@@ -1,0 +1,18 @@
+package dev.kickout.lock;
+
+import dev.kickout.session.SessionRevoked;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+/** A session that ends (logout, kick, replacement, expiry) releases the locks it holds. */
+@ApplicationScoped
+class LocksFollowSessions {
+
+    @Inject
+    EditLocks locks;
+
+    void onRevoked(@Observes SessionRevoked event) {
+        locks.releaseAllOf(event.session());
+    }
+}

@@ -1,0 +1,11 @@
+package dev.kickout.lock;
+
+import dev.kickout.KickoutException;
+
+/** 404 {@code NOT_LOCKED}: nobody holds this resource's lock. */
+public class NotLockedException extends KickoutException {
+
+    NotLockedException(ResourceRef resource) {
+        super(404, "NOT_LOCKED", resource + " is not locked");
+    }
+}

@@ -1,0 +1,14 @@
+package dev.kickout.lock;
+
+import dev.kickout.KickoutException;
+
+/**
+ * 409 {@code VERSION_CONFLICT}: the client saved over a version that is no longer current. The
+ * module also answers this for a JPA {@code OptimisticLockException}, however it is wrapped.
+ */
+public class VersionConflictException extends KickoutException {
+
+    public VersionConflictException(String detail) {
+        super(409, "VERSION_CONFLICT", detail);
+    }
+}

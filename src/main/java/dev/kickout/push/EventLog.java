@@ -1,0 +1,82 @@
+package dev.kickout.push;
+
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.redis.RedisKeys;
+import dev.kickout.redis.RedisStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.redisson.api.RBatch;
+import org.redisson.api.RStream;
+import org.redisson.api.RedissonClient;
+import org.redisson.api.stream.StreamAddArgs;
+import org.redisson.api.stream.StreamMessageId;
+import org.redisson.api.stream.StreamRangeArgs;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * Each session's recent events in Redis (a capped stream that expires {@code kickout.sse.replay-age}
+ * after its last event): the source of truth that {@code Last-Event-ID} replays from.
+ */
+@ApplicationScoped
+class EventLog {
+
+    /** Events kept per session at least. */
+    static final int KEEP = 100;
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+    @Inject
+    KickoutConfig config;
+
+    /** Stores an event; answers it with its id. */
+    PushEvent append(String sessionId, String type, String data) {
+        String key = key(sessionId);
+        StreamMessageId id = redis.call(client -> {
+            RBatch batch = client.createBatch();
+            var added = batch.<String, String>getStream(key, StringCodec.INSTANCE)
+                    .addAsync(StreamAddArgs.entries(Map.of("type", type, "data", data)).trimNonStrict().maxLen(KEEP).noLimit());
+            batch.getStream(key, StringCodec.INSTANCE).expireAsync(config.sseReplayAge());
+            batch.execute();
+            return added.toCompletableFuture().join();
+        });
+        return new PushEvent(sessionId, id.toString(), type, data);
+    }
+
+    /** The session's stored events after {@code lastEventId} (all kept ones if it is null or unreadable). */
+    List<PushEvent> since(String sessionId, String lastEventId) {
+        StreamMessageId after = parse(lastEventId);
+        Map<StreamMessageId, Map<String, String>> found = redis.call(client -> stream(client, sessionId).range(
+                after == null ? StreamRangeArgs.startId(StreamMessageId.MIN).endId(StreamMessageId.MAX)
+                        : StreamRangeArgs.startIdExclusive(after).endId(StreamMessageId.MAX)));
+        List<PushEvent> events = new ArrayList<>();
+        found.forEach((id, fields) -> events.add(new PushEvent(sessionId, id.toString(), fields.get("type"), fields.get("data"))));
+        return events;
+    }
+
+    /** Parses an event id ({@code <millis>-<sequence>}); null if it is not one. */
+    static StreamMessageId parse(String id) {
+        if (id == null || id.length() > 48) {
+            return null;
+        }
+        String[] parts = id.trim().split("-", -1);
+        try {
+            return parts.length == 2
+                    ? new StreamMessageId(Long.parseUnsignedLong(parts[0]), Long.parseUnsignedLong(parts[1])) : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private RStream<String, String> stream(RedissonClient client, String sessionId) {
+        return client.getStream(key(sessionId), StringCodec.INSTANCE);
+    }
+
+    private String key(String sessionId) {
+        return keys.sessionEvents(sessionId);
+    }
+}
