@@ -10,9 +10,11 @@ import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,8 +53,10 @@ public class PayaraMicroUnderTest extends PayaraMicroDeployableContainer {
 
     private PayaraMicroContainerConfiguration configuration;
     private String configuredOptions;
-    /** Running Micros by deployment name; slots name their unpack directories. */
+    /** Running Micros of this container by deployment name. */
     private final Map<String, Instance> running = new LinkedHashMap<>();
+    /** Unpack-directory slots in use, across containers (a group's containers run Micros at the same time). */
+    private static final Set<Integer> SLOTS = new HashSet<>();
 
     private record Instance(Process process, int slot) {
     }
@@ -73,11 +77,13 @@ public class PayaraMicroUnderTest extends PayaraMicroDeployableContainer {
         try {
             metaData = super.deploy(archive);
         } catch (DeploymentException | RuntimeException e) {
+            releaseSlot(slot);
             stop(takeProcess());
             throw new DeploymentException(failure(archive, "Payara Micro did not start"), e);
         }
         Process process = takeProcess();
         if (metaData == null || !metaData.hasContext(HTTPContext.class)) {
+            releaseSlot(slot);
             stop(process);
             throw new DeploymentException(failure(archive, "Payara Micro did not start"));
         }
@@ -102,6 +108,7 @@ public class PayaraMicroUnderTest extends PayaraMicroDeployableContainer {
         Instance instance = running.remove(archive.getName());
         if (instance != null) {
             stop(instance.process());
+            releaseSlot(instance.slot());
         }
     }
 
@@ -110,16 +117,21 @@ public class PayaraMicroUnderTest extends PayaraMicroDeployableContainer {
         running.clear();
     }
 
-    private int freeSlot() {
-        int slot = 0;
-        while (slotTaken(slot)) {
-            slot++;
+    private static int freeSlot() {
+        synchronized (SLOTS) {
+            int slot = 0;
+            while (SLOTS.contains(slot)) {
+                slot++;
+            }
+            SLOTS.add(slot);
+            return slot;
         }
-        return slot;
     }
 
-    private boolean slotTaken(int slot) {
-        return running.values().stream().anyMatch(instance -> instance.slot() == slot);
+    private static void releaseSlot(int slot) {
+        synchronized (SLOTS) {
+            SLOTS.remove(slot);
+        }
     }
 
     static String withUnpackSlot(String options, int slot) {
