@@ -37,7 +37,9 @@ import org.jboss.shrinkwrap.api.Archive;
  * process is kept and stopped (and waited for) on its own undeploy, and at JVM exit.</li>
  * <li><b>One unpack directory per Micro running at the same time</b> ({@code --unpackdir X} becomes
  * {@code X/instance-N}): Micros unpacking their runtime into one directory at once would overwrite each
- * other's jars.</li>
+ * other's jars. The directory is emptied before each start: it also holds the domain, whose default data
+ * source is an H2 database in a file, and documents saved by an earlier run (with fences from an earlier
+ * Redis) would break the lock and version ITs. WildFly's default data source is in memory.</li>
  * <li><b>A failed deployment fails the test class</b> with the server's errors (STACK.md Payara note 5:
  * the connector returns the bare server URL and the tests then hit 404s). The full server output is in
  * {@code target/failsafe-reports/<test class>-output.txt}.</li>
@@ -73,6 +75,10 @@ public class PayaraMicroUnderTest extends PayaraMicroDeployableContainer {
     public synchronized ProtocolMetaData deploy(Archive<?> archive) throws DeploymentException {
         int slot = freeSlot();
         configuration.setExtraMicroOptions(withUnpackSlot(configuredOptions, slot));
+        Path unpackDir = unpackDir(configuredOptions, slot);
+        if (unpackDir != null && Files.isDirectory(unpackDir)) {
+            deleteRecursively(unpackDir); // a fresh server each time, like WildFly's in-memory H2
+        }
         ProtocolMetaData metaData;
         try {
             metaData = super.deploy(archive);
@@ -132,6 +138,12 @@ public class PayaraMicroUnderTest extends PayaraMicroDeployableContainer {
         synchronized (SLOTS) {
             SLOTS.remove(slot);
         }
+    }
+
+    /** The unpack directory of a slot, or null when the options name none. */
+    static Path unpackDir(String options, int slot) {
+        Matcher matcher = options == null ? null : UNPACK_DIR.matcher(options);
+        return matcher != null && matcher.find() ? Path.of(matcher.group(2), "instance-" + slot) : null;
     }
 
     static String withUnpackSlot(String options, int slot) {
