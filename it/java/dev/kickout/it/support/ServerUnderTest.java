@@ -10,11 +10,15 @@ import java.net.URL;
  */
 public enum ServerUnderTest {
 
-    /** WildFly 39 (managed, ports offset by 100): MicroProfile Health is on the management port 10090. */
+    /**
+     * WildFly 39 (managed, ports offset): MicroProfile Health is on the management port, 10090 unless the
+     * system property kickout.it.management-port says otherwise.
+     */
     WILDFLY {
         @Override
         public URI readiness(URL deployment) {
-            return URI.create("http://127.0.0.1:10090/health/ready");
+            return URI.create("http://127.0.0.1:" + System.getProperty("kickout.it.management-port", "10090")
+                    + "/health/ready");
         }
     },
 
