@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.ServerUnderTest;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import java.net.URI;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.Deployer;
@@ -20,7 +20,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The audit trail survives a restart of the app server (instance "c", started by this test). */
+/** The audit trail survives a restart of the app server (instance "c", started and restarted by this test). */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class AuditRestartIT {
@@ -42,7 +42,7 @@ class AuditRestartIT {
 
     @Test
     void auditEntriesOutliveTheServer() {
-        Api api = new Api(URI.create("http://127.0.0.1:8480/kickout/api/"));
+        Api api = new Api(ServerUnderTest.current().restartableContextRoot().resolve("api/"));
         JsonObject before;
         try {
             servers.start(SERVER);

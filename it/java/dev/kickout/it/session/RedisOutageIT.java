@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.TestRedis;
 import java.net.URI;
 import java.net.URL;
@@ -27,10 +28,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class RedisOutageIT {
-
-    /** WildFly serves MicroProfile Health on the management port (9990 + the ITs' offset). */
-    private static final URI READINESS = URI.create("http://127.0.0.1:"
-            + System.getProperty("kickout.it.management-port", "10090") + "/health/ready");
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -68,8 +65,10 @@ class RedisOutageIT {
         assertEquals(200, readiness().status());
     }
 
+    /** MicroProfile Health readiness: WildFly's management port, Payara's HTTP port (see ServerUnderTest). */
     private Reply readiness() {
-        return new Api(READINESS).send(HttpRequest.newBuilder(READINESS).GET());
+        URI readiness = ServerUnderTest.current().readiness(base);
+        return new Api(readiness).send(HttpRequest.newBuilder(readiness).GET());
     }
 
     /** Repeats a call until it answers 200 or 30 s pass; the store reconnects on its own. */

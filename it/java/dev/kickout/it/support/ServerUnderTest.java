@@ -1,0 +1,62 @@
+package dev.kickout.it.support;
+
+import java.net.URI;
+import java.net.URL;
+
+/**
+ * What differs between the application servers the ITs run against, in one place. The POM sets the system
+ * property {@value #PROPERTY}: absent or {@code wildfly} (default, {@code ./mvnw verify}) or {@code payara}
+ * ({@code ./mvnw -Ppayara verify}).
+ */
+public enum ServerUnderTest {
+
+    /**
+     * WildFly 39 (managed, ports offset): MicroProfile Health is on the management port, 10090 unless the
+     * system property kickout.it.management-port says otherwise.
+     */
+    WILDFLY {
+        @Override
+        public URI readiness(URL deployment) {
+            return URI.create("http://127.0.0.1:" + System.getProperty("kickout.it.management-port", "10090")
+                    + "/health/ready");
+        }
+
+        @Override
+        public URI restartableContextRoot() {
+            return URI.create("http://127.0.0.1:8480/kickout/");
+        }
+    },
+
+    /**
+     * Payara Micro 6.2025.10: MicroProfile Health is served on the HTTP port of the instance that runs the
+     * deployment (each deployment gets its own Micro, from port 8290 up), there is no management port.
+     */
+    PAYARA {
+        @Override
+        public URI readiness(URL deployment) {
+            return URI.create(deployment.getProtocol() + "://" + deployment.getHost() + ":" + deployment.getPort()
+                    + "/health/ready");
+        }
+
+        @Override
+        public URI restartableContextRoot() {
+            return URI.create("http://127.0.0.1:8490/kickout/");
+        }
+    };
+
+    public static final String PROPERTY = "kickout.it.server";
+
+    /** The server the ITs of this run deploy to. */
+    public static ServerUnderTest current() {
+        return valueOf(System.getProperty(PROPERTY, "wildfly").trim().toUpperCase(java.util.Locale.ROOT));
+    }
+
+    /** The MicroProfile Health readiness endpoint (200 UP, 503 DOWN) of the server running {@code deployment}. */
+    public abstract URI readiness(URL deployment);
+
+    /**
+     * Context root of kickout.war on instance "c", the one a test starts, stops and restarts itself
+     * (fixed port: its URL is needed before the deployment exists).
+     */
+    public abstract URI restartableContextRoot();
+}
