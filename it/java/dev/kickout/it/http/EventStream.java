@@ -69,12 +69,12 @@ public final class EventStream implements AutoCloseable {
         return body;
     }
 
-    /** The next event other than comments, or null after {@code timeout}. */
+    /** The next event other than comments and the STREAM_OPEN marker, or null after {@code timeout}. */
     public Event next(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Event event = events.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (event == null || !event.type().equals("comment")) {
+            if (event == null || !event.type().equals("comment") && !event.type().equals("STREAM_OPEN")) {
                 return event;
             }
         }

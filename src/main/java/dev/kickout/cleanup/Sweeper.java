@@ -46,9 +46,10 @@ public class Sweeper {
         long start = System.nanoTime();
         int batch = config.cleanupBatch();
         sessions.tidy(batch);
-        int[] lockCounts = locks.sweep(batch);
+        EditLocks.Swept swept = locks.sweep(batch);
         LOG.info(() -> String.format("kickout sweep: %d stale lock index entries, %d orphaned locks removed; "
-                + "session indexes tidied (%d ms)", lockCounts[0], lockCounts[1], (System.nanoTime() - start) / 1_000_000));
+                + "session indexes tidied (%d ms)", swept.staleIndexEntries(), swept.orphanedLocks(),
+                (System.nanoTime() - start) / 1_000_000));
         return true;
     }
 }

@@ -126,9 +126,13 @@ public class EditLocks {
         return store.takeWaiters(resource, clock.millis());
     }
 
+    /** What one sweep removed. */
+    public record Swept(int staleIndexEntries, int orphanedLocks) {
+    }
+
     /** The sweeper's share: forgets stale index entries and deletes orphaned lock data. */
-    public int[] sweep(int limit) {
-        return new int[] {store.pruneIndex(limit), store.deleteOrphans(limit, clock.millis())};
+    public Swept sweep(int limit) {
+        return new Swept(store.pruneIndex(limit), store.deleteOrphans(limit, clock.millis()));
     }
 
     private static String hash(String lockToken) {

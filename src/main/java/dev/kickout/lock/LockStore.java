@@ -7,6 +7,7 @@ import dev.kickout.redis.Script;
 import dev.kickout.session.Session;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,7 +51,7 @@ class LockStore {
                 RBatch batch = client.createBatch();
                 batch.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).addAsync(now, resource.toString());
                 batch.getSet(sessionLocks, StringCodec.INSTANCE).addAsync(resource.toString());
-                batch.getSet(sessionLocks, StringCodec.INSTANCE).expireAsync(java.time.Duration.ofMillis(forget));
+                batch.getSet(sessionLocks, StringCodec.INSTANCE).expireAsync(Duration.ofMillis(forget));
                 return batch.execute();
             });
         }

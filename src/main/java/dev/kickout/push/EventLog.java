@@ -58,6 +58,13 @@ class EventLog {
         return events;
     }
 
+    /** The id of the session's newest stored event, or {@code 0-0} if it has none. */
+    String latestId(String sessionId) {
+        Map<StreamMessageId, Map<String, String>> newest = redis.call(client -> stream(client, sessionId)
+                .rangeReversed(StreamRangeArgs.startId(StreamMessageId.MAX).endId(StreamMessageId.MIN).count(1)));
+        return newest.isEmpty() ? "0-0" : newest.keySet().iterator().next().toString();
+    }
+
     /** Parses an event id ({@code <millis>-<sequence>}); null if it is not one. */
     static StreamMessageId parse(String id) {
         if (id == null || id.length() > 48) {

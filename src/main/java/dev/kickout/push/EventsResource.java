@@ -15,11 +15,15 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code /events}: the session's event stream. Browsers open it with a ticket
  * ({@code POST /events/ticket}, then {@code GET /events?ticket=...}), other clients with their
- * bearer header; {@code Last-Event-ID} replays what was missed.
+ * bearer header; {@code Last-Event-ID} (or {@code ?lastEventId=}, as a browser's new
+ * {@code EventSource} cannot send headers) replays what was missed. A stream opened without one
+ * starts with {@code STREAM_OPEN}, whose id is where a later reconnect resumes.
  */
 @Path("events")
 public class EventsResource {
@@ -59,8 +63,14 @@ public class EventsResource {
                        @Context SseEventSink sink, @Context Sse sse) {
         Session session = ticket != null ? sessions.redeemTicket(ticket) : sessions.authenticate(bearer(authorization));
         String lastEventId = lastEventIdHeader != null ? lastEventIdHeader : lastEventIdQuery;
-        hub.open(session.sessionId(), sink, sse, lastEventId == null ? java.util.List.of()
-                : log.since(session.sessionId(), lastEventId));
+        List<PushEvent> missed = new ArrayList<>();
+        if (lastEventId == null) {
+            lastEventId = log.latestId(session.sessionId());
+            missed.add(new PushEvent(session.sessionId(), lastEventId, PushEvent.STREAM_OPEN,
+                    "{\"lastEventId\":\"" + lastEventId + "\"}"));
+        }
+        missed.addAll(log.since(session.sessionId(), lastEventId));
+        hub.open(session.sessionId(), sink, sse, missed);
     }
 
     private static String bearer(String header) {

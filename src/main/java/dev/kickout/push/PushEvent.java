@@ -13,4 +13,9 @@ public record PushEvent(String sessionId, String id, String type, String data) {
     public static final String FORCE_LOGOUT = "FORCE_LOGOUT";
     public static final String EDIT_LOCK_RELEASED = "EDIT_LOCK_RELEASED";
     public static final String LOCK_AVAILABLE = "LOCK_AVAILABLE";
+    /**
+     * First on a stream opened without {@code Last-Event-ID}: carries the id to resume from, so that
+     * events fired while the stream is down are replayed even before its first real event.
+     */
+    public static final String STREAM_OPEN = "STREAM_OPEN";
 }

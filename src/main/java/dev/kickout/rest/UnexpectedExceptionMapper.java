@@ -24,16 +24,13 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<RuntimeExcepti
 
     @Override
     public Response toResponse(RuntimeException e) {
-        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof KickoutException refusal) {
                 return Problems.response(refusal, config);
             }
             if (cause instanceof OptimisticLockException) {
                 return Problems.response(new VersionConflictException("Someone saved this record first; reload it"), config);
             }
-        }
-        if (e instanceof OptimisticLockException) {
-            return Problems.response(new VersionConflictException("Someone saved this record first; reload it"), config);
         }
         return Problems.response(Problems.unexpected(e), config);
     }

@@ -7,6 +7,7 @@ import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -73,7 +74,7 @@ class SessionStore {
     void storeTicket(String ticket, String sessionId, long ttlMillis) {
         String key = keys.streamTicket(Tokens.userTagOf(ticket), RedisKeys.secretHash(ticket));
         redis.call(client -> {
-            client.<String>getBucket(key, StringCodec.INSTANCE).set(sessionId, java.time.Duration.ofMillis(ttlMillis));
+            client.<String>getBucket(key, StringCodec.INSTANCE).set(sessionId, Duration.ofMillis(ttlMillis));
             return null;
         });
     }

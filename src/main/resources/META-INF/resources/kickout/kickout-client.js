@@ -29,7 +29,7 @@
  *   `waitUntilAvailable()`.
  */
 
-const EVENT_TYPES = ['FORCE_LOGOUT', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE'];
+const EVENT_TYPES = ['STREAM_OPEN', 'FORCE_LOGOUT', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE'];
 const SESSION_KEY = 'kickout.session';
 const CLIENT_ID_KEY = 'kickout.clientId';
 const MAX_BACKOFF_MS = 15000;
