@@ -10,9 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.redisson.api.RTopic;
@@ -62,18 +60,26 @@ public class Push {
         return event;
     }
 
+    /** Subscribes without waiting: a failure (Redis down) schedules another try in 5 s. */
     private void subscribe() {
         try {
             redis.call(client -> topic(client).addListenerAsync(String.class,
                     (channel, message) -> hub.deliver(json.read(message, PushEvent.class))))
-                    .toCompletableFuture().get(5, TimeUnit.SECONDS);
-            subscribed = true;
-        } catch (StoreUnavailableException | ExecutionException | TimeoutException e) {
-            LOG.log(Level.WARNING, "kickout push: cannot subscribe to Redis yet; retrying in 5 s", e);
-            scheduler.schedule(this::subscribe, 5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+                    .whenComplete((listenerId, failure) -> {
+                        if (failure == null) {
+                            subscribed = true;
+                        } else {
+                            retryLater(failure);
+                        }
+                    });
+        } catch (StoreUnavailableException e) {
+            retryLater(e);
         }
+    }
+
+    private void retryLater(Throwable failure) {
+        LOG.log(Level.WARNING, "kickout push: cannot subscribe to Redis yet; retrying in 5 s", failure);
+        scheduler.schedule(this::subscribe, 5, TimeUnit.SECONDS);
     }
 
     /** Whether this instance receives other instances' events. */
