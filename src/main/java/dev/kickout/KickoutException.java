@@ -1,5 +1,6 @@
 package dev.kickout;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,6 +18,7 @@ public class KickoutException extends RuntimeException {
     private final int status;
     private final String code;
     private final Map<String, Object> extras = new LinkedHashMap<>();
+    private Duration retryAfter;
 
     public KickoutException(int status, String code, String detail) {
         super(detail);
@@ -34,6 +36,17 @@ public class KickoutException extends RuntimeException {
     public final KickoutException with(String name, Object value) {
         extras.put(name, value);
         return this;
+    }
+
+    /** Sets the {@code Retry-After} header of the answer (otherwise 503s get {@code kickout.store.retry-after}). */
+    public final KickoutException retryAfter(Duration wait) {
+        this.retryAfter = wait;
+        return this;
+    }
+
+    /** The {@code Retry-After} this refusal asks for, or null for the default. */
+    public Duration retryAfter() {
+        return retryAfter;
     }
 
     public int status() {

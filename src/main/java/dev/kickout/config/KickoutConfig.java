@@ -59,6 +59,20 @@ public class KickoutConfig {
     private Duration sseTicketTtl;
     private Duration sseReplayAge;
     private int cleanupBatch;
+    private int loginMaxSessionsPerUser;
+    private int loginMaxDeviceTypes;
+    private int loginMaxTombstonesPerUser;
+    private Duration loginThrottleWindow;
+    private int loginThrottleMaxPerUser;
+    private int loginThrottleMaxPerAddress;
+    private Duration auditRetention;
+    private int auditActivityCapacity;
+    private Duration auditDenialWindow;
+    private int sseMaxStreamsPerUser;
+    private int sseMaxStreamsTotal;
+    private Duration sseMaxAge;
+    private int redisBreakerThreshold;
+    private Duration redisBreakerProbe;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -95,6 +109,24 @@ public class KickoutConfig {
             throw invalid(Setting.SSE_TICKET_TTL, "a duration of at most PT30S");
         }
         cleanupBatch = positiveInt(Setting.CLEANUP_BATCH);
+        loginMaxSessionsPerUser = positiveInt(Setting.LOGIN_MAX_SESSIONS_PER_USER);
+        loginMaxDeviceTypes = positiveInt(Setting.LOGIN_MAX_DEVICE_TYPES);
+        loginMaxTombstonesPerUser = positiveInt(Setting.LOGIN_MAX_TOMBSTONES_PER_USER);
+        loginThrottleWindow = duration(Setting.LOGIN_THROTTLE_WINDOW);
+        loginThrottleMaxPerUser = positiveInt(Setting.LOGIN_THROTTLE_MAX_PER_USER);
+        loginThrottleMaxPerAddress = positiveInt(Setting.LOGIN_THROTTLE_MAX_PER_ADDRESS);
+        auditRetention = duration(Setting.AUDIT_RETENTION);
+        auditActivityCapacity = positiveInt(Setting.AUDIT_ACTIVITY_CAPACITY);
+        auditDenialWindow = duration(Setting.AUDIT_DENIAL_WINDOW);
+        sseMaxStreamsPerUser = positiveInt(Setting.SSE_MAX_STREAMS_PER_USER);
+        sseMaxStreamsTotal = positiveInt(Setting.SSE_MAX_STREAMS_TOTAL);
+        sseMaxAge = duration(Setting.SSE_MAX_AGE);
+        redisBreakerThreshold = positiveInt(Setting.REDIS_BREAKER_THRESHOLD);
+        redisBreakerProbe = duration(Setting.REDIS_BREAKER_PROBE);
+        if (loginMaxSessions > loginMaxSessionsPerUser) {
+            throw invalid(Setting.LOGIN_MAX_SESSIONS, "at most " + Setting.LOGIN_MAX_SESSIONS_PER_USER.key()
+                    + " (" + loginMaxSessionsPerUser + ")");
+        }
         if (lockHeartbeat.compareTo(lockTtl) >= 0) {
             throw invalid(Setting.LOCK_HEARTBEAT, "a duration shorter than " + Setting.LOCK_TTL.key());
         }
@@ -201,6 +233,67 @@ public class KickoutConfig {
 
     public int cleanupBatch() {
         return cleanupBatch;
+    }
+
+    public int loginMaxSessionsPerUser() {
+        return loginMaxSessionsPerUser;
+    }
+
+    public int loginMaxDeviceTypes() {
+        return loginMaxDeviceTypes;
+    }
+
+    public int loginMaxTombstonesPerUser() {
+        return loginMaxTombstonesPerUser;
+    }
+
+    public Duration loginThrottleWindow() {
+        return loginThrottleWindow;
+    }
+
+    public int loginThrottleMaxPerUser() {
+        return loginThrottleMaxPerUser;
+    }
+
+    public int loginThrottleMaxPerAddress() {
+        return loginThrottleMaxPerAddress;
+    }
+
+    public Duration auditRetention() {
+        return auditRetention;
+    }
+
+    public int auditActivityCapacity() {
+        return auditActivityCapacity;
+    }
+
+    public Duration auditDenialWindow() {
+        return auditDenialWindow;
+    }
+
+    /** JNDI name of the durable audit sink's DataSource; empty when there is none. */
+    public String auditDataSource() {
+        return raw(Setting.AUDIT_DATASOURCE);
+    }
+
+    public int sseMaxStreamsPerUser() {
+        return sseMaxStreamsPerUser;
+    }
+
+    public int sseMaxStreamsTotal() {
+        return sseMaxStreamsTotal;
+    }
+
+    public Duration sseMaxAge() {
+        return sseMaxAge;
+    }
+
+    public int redisBreakerThreshold() {
+        return redisBreakerThreshold;
+    }
+
+    public Duration redisBreakerProbe() {
+        return redisBreakerProbe;
     }
 
     private Duration durationOrZero(Setting setting) {

@@ -25,8 +25,9 @@ public class ProblemWriter {
         if (e.status() == 401) {
             response.setHeader("WWW-Authenticate", Problems.CHALLENGE);
         }
-        if (e.status() == 503) {
-            response.setHeader("Retry-After", Long.toString(config.storeRetryAfter().toSeconds()));
+        Long retryAfter = Problems.retryAfterSeconds(e, config);
+        if (retryAfter != null) {
+            response.setHeader("Retry-After", Long.toString(retryAfter));
         }
         response.getWriter().write(json.write(Problems.body(e)));
     }

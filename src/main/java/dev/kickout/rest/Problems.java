@@ -42,10 +42,19 @@ public final class Problems {
         if (e.status() == 401) {
             response.header("WWW-Authenticate", CHALLENGE);
         }
-        if (e.status() == 503) {
-            response.header("Retry-After", config.storeRetryAfter().toSeconds());
+        Long retryAfter = retryAfterSeconds(e, config);
+        if (retryAfter != null) {
+            response.header("Retry-After", retryAfter);
         }
         return response.build();
+    }
+
+    /** Seconds for {@code Retry-After}: the refusal's own, the store's for a 503, else none. */
+    static Long retryAfterSeconds(KickoutException e, KickoutConfig config) {
+        if (e.retryAfter() != null) {
+            return Math.max(1, (e.retryAfter().toMillis() + 999) / 1000);
+        }
+        return e.status() == 503 ? config.storeRetryAfter().toSeconds() : null;
     }
 
     /** Logs an unexpected failure under a fresh incident id and answers the 500 problem naming it. */
@@ -57,6 +66,6 @@ public final class Problems {
 
     static String title(int status) {
         Response.Status known = Response.Status.fromStatusCode(status);
-        return known != null ? known.getReasonPhrase() : status == 423 ? "Locked" : "Error";
+        return known != null ? known.getReasonPhrase() : status == 423 ? "Locked" : status == 429 ? "Too Many Requests" : "Error";
     }
 }
