@@ -2,32 +2,26 @@ package dev.kickout.cleanup;
 
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.EditLocks;
-import dev.kickout.redis.RedisKeys;
-import dev.kickout.redis.RedisStore;
 import dev.kickout.session.SessionDirectory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.UUID;
 import java.util.logging.Logger;
-import org.redisson.client.codec.StringCodec;
 
 /**
- * One sweep: stale listing-index entries of sessions, users and locks, and lock data that no live
- * lock owns. A Redis lease makes one instance sweep at a time; each index gets at most
- * {@code kickout.cleanup.batch} entries of work per tick.
+ * One sweep: stale listing-index entries of sessions, users and locks, and lock keys that no live
+ * lock owns or that have no expiry. A Redis lease ({@link SweepLease}) makes one instance sweep at
+ * a time; it is renewed between the steps (a sweep that lost it stops) and released by its owner at
+ * the end. Each step examines at most {@code kickout.cleanup.batch} entries per tick; the walk over
+ * lock keys goes on from where the last tick stopped, so successive ticks reach every key.
  */
 @ApplicationScoped
 public class Sweeper {
 
     private static final Logger LOG = Logger.getLogger(Sweeper.class.getName());
 
-    private final String instance = UUID.randomUUID().toString();
-
     @Inject
-    RedisStore redis;
-    @Inject
-    RedisKeys keys;
+    SweepLease lease;
     @Inject
     KickoutConfig config;
     @Inject
@@ -37,19 +31,28 @@ public class Sweeper {
 
     /** Sweeps if no other instance holds the lease; answers whether it did. */
     public boolean sweepOnce() {
-        Duration lease = config.cleanupInterval().dividedBy(2);
-        boolean mine = redis.call(client -> client.<String>getBucket(keys.sweepLease(), StringCodec.INSTANCE)
-                .setIfAbsent(instance, lease.isZero() ? Duration.ofMillis(500) : lease));
-        if (!mine) {
+        Duration time = leaseTime();
+        if (!lease.take(time)) {
             return false;
         }
-        long start = System.nanoTime();
-        int batch = config.cleanupBatch();
-        sessions.tidy(batch);
-        EditLocks.Swept swept = locks.sweep(batch);
-        LOG.info(() -> String.format("kickout sweep: %d stale lock index entries, %d orphaned locks removed; "
-                + "session indexes tidied (%d ms)", swept.staleIndexEntries(), swept.orphanedLocks(),
-                (System.nanoTime() - start) / 1_000_000));
-        return true;
+        try {
+            long start = System.nanoTime();
+            int batch = config.cleanupBatch();
+            sessions.tidy(batch);
+            int staleEntries = lease.renew(time) ? locks.pruneIndex(batch) : 0;
+            int orphans = lease.renew(time) ? locks.boundOrphans(batch) : 0;
+            LOG.info(() -> String.format("kickout sweep: %d stale lock index entries removed, %d lock keys "
+                    + "without expiry bounded; session indexes tidied (%d ms)", staleEntries, orphans,
+                    (System.nanoTime() - start) / 1_000_000));
+            return true;
+        } finally {
+            lease.release();
+        }
+    }
+
+    /** Half the interval, so a crashed sweeper never blocks the next tick. */
+    private Duration leaseTime() {
+        Duration half = config.cleanupInterval().dividedBy(2);
+        return half.toMillis() < 500 ? Duration.ofMillis(500) : half;
     }
 }

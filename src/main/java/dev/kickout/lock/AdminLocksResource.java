@@ -12,7 +12,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.List;
 import java.util.Map;
 
 /** {@code /admin/locks}: every held lock, and force release. */
@@ -30,16 +29,14 @@ public class AdminLocksResource {
     public record Release(String reason) {
     }
 
-    /** Answer of {@code GET /admin/locks}. */
-    public record Locks(int total, List<LockView> items) {
-    }
-
+    /** {@code GET /admin/locks?type=&userId=&offset=&limit=}: {@code {total, items}}, limit 50 by default, 500 at most. */
     @GET
-    public Locks list(@QueryParam("type") String type, @QueryParam("userId") String userId) {
+    public EditLocks.Page list(@QueryParam("type") String type, @QueryParam("userId") String userId,
+                               @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         String typeFilter = type == null || type.isEmpty() ? null : Checks.matching("type", type, ResourceRef.TYPE);
         String userFilter = userId == null || userId.isEmpty() ? null : Checks.text("userId", userId, 128);
-        List<LockView> held = locks.list(typeFilter, userFilter);
-        return new Locks(held.size(), held);
+        return locks.list(typeFilter, userFilter, Checks.intParam("offset", offset, 0, 0, 1_000_000_000),
+                Checks.intParam("limit", limit, 50, 1, 500));
     }
 
     @POST

@@ -25,7 +25,7 @@ import java.util.Optional;
  * locks.heartbeat(ref, mine.lockToken(), current.require());
  * }</pre>
  * Each holding has a secret token (Redis keeps only its hash) and a fence that grows with every
- * new holding. Reads {@code kickout.lock.*}.
+ * new holding and never goes back (see lock-acquire.lua). Reads {@code kickout.lock.*}.
  */
 @ApplicationScoped
 public class EditLocks {
@@ -34,6 +34,12 @@ public class EditLocks {
 
     @Inject
     LockStore store;
+    @Inject
+    LockIndex index;
+    @Inject
+    LockListing listing;
+    @Inject
+    OrphanLockKeys orphans;
     @Inject
     KickoutConfig config;
     @Inject
@@ -103,12 +109,21 @@ public class EditLocks {
         return lock;
     }
 
-    /** Every held lock, optionally of one type and/or one holder. */
-    public List<LockView> list(String type, String userId) {
-        return store.all().stream()
-                .filter(lock -> type == null || type.equals(lock.type()))
-                .filter(lock -> userId == null || userId.equals(lock.holder().userId()))
-                .toList();
+    /** A page of held locks ({@code total} of them), soonest expiry first. */
+    public record Page(long total, List<LockView> items) {
+    }
+
+    /**
+     * A page of held locks, optionally of one type and/or one holder. Without a filter, {@code total}
+     * counts every listed lock; with one, only the matches among the first
+     * 5,000 listed locks are seen. Entries of locks found gone are forgotten.
+     */
+    public Page list(String type, String userId, int offset, int limit) {
+        long now = clock.millis();
+        return type == null && userId == null
+                ? listing.page(now, offset, limit)
+                : listing.filtered(now, lock -> (type == null || type.equals(lock.type()))
+                        && (userId == null || userId.equals(lock.holder().userId())), offset, limit);
     }
 
     /** Releases the locks a session holds, when it ends. */
@@ -126,13 +141,18 @@ public class EditLocks {
         return store.takeWaiters(resource, clock.millis());
     }
 
-    /** What one sweep removed. */
-    public record Swept(int staleIndexEntries, int orphanedLocks) {
+    /** The sweeper's first share: forgets up to {@code limit} index entries of expired locks; answers how many. */
+    public int pruneIndex(int limit) {
+        return index.pruneExpired(clock.millis(), limit);
     }
 
-    /** The sweeper's share: forgets stale index entries and deletes orphaned lock data. */
-    public Swept sweep(int limit) {
-        return new Swept(store.pruneIndex(limit), store.deleteOrphans(limit, clock.millis()));
+    /**
+     * The sweeper's second share: examines the next {@code limit} lock keys of a walk that goes on
+     * where the last call stopped, deletes lock data no live lock owns and gives an expiry to any
+     * lock key without one (such as fence counters of older versions); answers how many it fixed.
+     */
+    public int boundOrphans(int limit) {
+        return orphans.step(limit, clock.millis(), config.lockTtl().toMillis());
     }
 
     private static String hash(String lockToken) {

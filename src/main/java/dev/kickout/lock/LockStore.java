@@ -14,10 +14,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.redisson.api.RBatch;
-import org.redisson.api.options.KeysScanOptions;
 import org.redisson.client.codec.StringCodec;
 
-/** Locks in Redis: the per-resource scripts, the admin index and each session's list of locks. */
+/** Locks in Redis: the per-resource scripts, kept listed in the {@link LockIndex}. */
 @ApplicationScoped
 class LockStore {
 
@@ -27,6 +26,8 @@ class LockStore {
     RedisKeys keys;
     @Inject
     KickoutConfig config;
+    @Inject
+    LockIndex index;
 
     /** A script's answer: its status word and the lock it describes (null for LOST / NOT_LOCKED / NONE). */
     record Reply(String status, LockView lock, List<Object> raw) {
@@ -45,25 +46,23 @@ class LockStore {
         Reply reply = run(Script.LOCK_ACQUIRE, resource, now, session.sessionId(), session.userId(), session.username(),
                 session.clientId(), tokenHash, ttl(), config.lockMaxHold().toMillis());
         if (reply.status().equals("ACQUIRED") || reply.status().equals("RENEWED")) {
-            String sessionLocks = keys.sessionLocks(userTag(session), session.sessionId());
             long forget = session.expiresAt().toEpochMilli() - now + config.sessionMaxLifetime().toMillis();
-            redis.call(client -> {
-                RBatch batch = client.createBatch();
-                batch.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).addAsync(now, resource.toString());
-                batch.getSet(sessionLocks, StringCodec.INSTANCE).addAsync(resource.toString());
-                batch.getSet(sessionLocks, StringCodec.INSTANCE).expireAsync(Duration.ofMillis(forget));
-                return batch.execute();
-            });
+            index.held(resource, reply.lock(), keys.sessionLocks(userTag(session), session.sessionId()),
+                    Duration.ofMillis(forget));
         }
         return reply;
     }
 
     Reply heartbeat(ResourceRef resource, String tokenHash, Session session, long now) {
-        return run(Script.LOCK_HEARTBEAT, resource, now, tokenHash, session.sessionId(), ttl());
+        Reply reply = run(Script.LOCK_HEARTBEAT, resource, now, tokenHash, session.sessionId(), ttl());
+        if (reply.status().equals("OK")) {
+            index.beat(resource, reply.lock());
+        }
+        return reply;
     }
 
     Reply release(ResourceRef resource, String tokenHash, Session session, long now) {
-        return run(Script.LOCK_RELEASE, resource, now, tokenHash, session.sessionId(), ttl());
+        return unlisted(run(Script.LOCK_RELEASE, resource, now, tokenHash, session.sessionId(), ttl()));
     }
 
     Reply check(ResourceRef resource, String tokenHash, Session session) {
@@ -71,8 +70,8 @@ class LockStore {
     }
 
     Reply forceRelease(ResourceRef resource, String adminUserId, long now) {
-        return run(Script.LOCK_FORCE_RELEASE, resource, now, adminUserId == null ? "" : adminUserId,
-                config.lockForceReleaseGrace().toMillis(), ttl());
+        return unlisted(run(Script.LOCK_FORCE_RELEASE, resource, now, adminUserId == null ? "" : adminUserId,
+                config.lockForceReleaseGrace().toMillis(), ttl()));
     }
 
     /** Releases every lock {@code session} still holds; answers those it released. */
@@ -87,6 +86,8 @@ class LockStore {
                 dropped.add(reply.lock());
             }
         }
+        index.unindex(dropped.stream().map(lock -> new LockIndex.Entry(lock.resource().toString(),
+                lock.expiresAt().toEpochMilli(), lock)).toList());
         redis.call(client -> client.getSet(sessionLocks, StringCodec.INSTANCE).delete());
         return dropped;
     }
@@ -96,26 +97,6 @@ class LockStore {
         Map<String, String> fields = redis.call(client -> client.<String, String>getMap(
                 (String) keys.lock(resource.type(), resource.id()).get(0), StringCodec.INSTANCE).readAllMap());
         return "HELD".equals(fields.get("state")) ? view(resource, fields) : null;
-    }
-
-    /** Every lock in the admin index that is still held; forgets the others. */
-    List<LockView> all() {
-        List<String> indexed = List.copyOf(redis.call(client -> client
-                .<String>getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).readAll()));
-        List<LockView> held = new ArrayList<>();
-        List<String> gone = new ArrayList<>();
-        for (String entry : indexed) {
-            LockView lock = read(ResourceRef.parse(entry));
-            if (lock != null) {
-                held.add(lock);
-            } else {
-                gone.add(entry);
-            }
-        }
-        if (!gone.isEmpty()) {
-            redis.call(client -> client.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).removeAll(gone));
-        }
-        return held;
     }
 
     /** Remembers that {@code sessionId} was refused this lock, for LOCK_AVAILABLE. */
@@ -142,38 +123,12 @@ class LockStore {
         });
     }
 
-    /** Forgets index entries of locks that no longer exist, looking at {@code limit} entries at most. */
-    int pruneIndex(int limit) {
-        List<String> indexed = List.copyOf(redis.call(client -> client
-                .<String>getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).valueRange(0, limit - 1)));
-        List<String> gone = indexed.stream().filter(entry -> read(ResourceRef.parse(entry)) == null).toList();
-        if (!gone.isEmpty()) {
-            redis.call(client -> client.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE).removeAll(gone));
+    /** Takes the lock's index entries along when a script released it. */
+    private Reply unlisted(Reply reply) {
+        if (reply.status().equals("OK")) {
+            index.released(reply.lock());
         }
-        return gone.size();
-    }
-
-    /**
-     * Deletes lock hashes that hold no live lock yet never expire (left by a crash mid-write, an
-     * older version, or a manual edit); examines at most {@code limit} keys. Uses SCAN: sweeper only.
-     */
-    int deleteOrphans(int limit, long now) {
-        int deleted = 0;
-        Iterable<String> candidates = redis.call(client -> client.getKeys()
-                .getKeys(KeysScanOptions.defaults().pattern(keys.prefix() + ":{lock:*}:h").limit(limit)));
-        for (String key : candidates) {
-            boolean orphan = redis.call(client -> {
-                var lock = client.<String, String>getMap(key, StringCodec.INSTANCE);
-                String expiresAt = lock.get("expiresAt");
-                return lock.remainTimeToLive() == -1
-                        && (!"HELD".equals(lock.get("state")) || expiresAt == null || Long.parseLong(expiresAt) < now);
-            });
-            if (orphan) {
-                redis.call(client -> client.getMap(key, StringCodec.INSTANCE).delete());
-                deleted++;
-            }
-        }
-        return deleted;
+        return reply;
     }
 
     private Reply run(Script script, ResourceRef resource, Object... args) {
@@ -191,7 +146,7 @@ class LockStore {
         return fields;
     }
 
-    private static LockView view(ResourceRef resource, Map<String, String> f) {
+    static LockView view(ResourceRef resource, Map<String, String> f) {
         return new LockView(resource.type(), resource.id(),
                 new LockHolder(f.get("userId"), f.get("username"), f.get("sessionId"), f.get("clientId")),
                 Long.parseLong(f.get("fence")), instant(f.get("acquiredAt")), instant(f.get("lastHeartbeat")),

@@ -21,15 +21,22 @@ import java.util.List;
  * P:{idx}:sessions        zset    every sessionId by its last known expiry (admin listing)
  * P:{idx}:users           zset    every user tag by its last known expiry (admin listing)
  * P:{audit}:log           stream  the audit trail, capped
- * P:{U}:l:&lt;sessionId&gt;     set     type/id of the locks a session acquired (released with it)
- * P:{lock:T:I}:h          hash    the edit lock of resource type T, id I (expires with the lock)
- * P:{lock:T:I}:fence      string  fence counter of the resource, never expires
- * P:{lock:T:I}:dead       hash    token hash → why that lock token died
- * P:{idx}:locks           zset    type/id of every lock by acquisition time (admin listing)
- * P:{cleanup}:lease       string  the instance sweeping now
+ * P:{U}:l:&lt;sessionId&gt;     set     type/id of the locks a session holds (released with it; an entry
+ *                                 leaves on release, or at the latest when the set expires)
+ * P:{lock:T:I}:h          hash    the edit lock of resource type T, id I (expires with the lock;
+ *                                 RELEASING after a force release: expires after the grace)
+ * P:{lock:T:I}:fence      string  last fence of the resource (expires one lock TTL after the lock;
+ *                                 then Redis's clock in µs is the floor of the next fence)
+ * P:{lock:T:I}:dead       hash    token hash → why that lock token died (expires one lock TTL after
+ *                                 the last death)
+ * P:{idx}:locks           zset    type/id of every lock by its expiry in ms (admin listing; removed
+ *                                 on release, entries of expired locks pruned by sweeper and listing)
+ * P:{cleanup}:lease       string  id of the instance sweeping now (renewed and deleted by it only)
+ * P:{cleanup}:cursor      string  SCAN cursor of the sweeper's walk over lock keys, between ticks
  * P:{U}:e:&lt;sessionId&gt;     stream  the session's recent events, for Last-Event-ID replay
  * P:{U}:k:&lt;ticket hash&gt;   string  sessionId an event-stream ticket opens (single use, short-lived)
- * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE)
+ * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE; expires
+ *                                 one lock TTL after the last refusal)
  * P:push                  channel wakes every instance for an event (pub/sub)
  * </pre>
  * Everything of one user shares the hash tag {@code {U}}, so each per-user script runs in one
@@ -126,6 +133,11 @@ public class RedisKeys {
     /** Lease that lets one app-server instance sweep at a time. */
     public String sweepLease() {
         return prefix + ":{cleanup}:lease";
+    }
+
+    /** Where the sweeper's SCAN over lock keys goes on at its next tick (same slot as the lease). */
+    public String sweepCursor() {
+        return prefix + ":{cleanup}:cursor";
     }
 
     public String prefix() {

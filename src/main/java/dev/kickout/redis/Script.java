@@ -21,7 +21,13 @@ public enum Script {
     LOCK_RELEASE("lock-lib", "lock-release"),
     LOCK_CHECK("lock-lib", "lock-check"),
     LOCK_FORCE_RELEASE("lock-lib", "lock-force-release"),
-    LOCK_DROP("lock-lib", "lock-drop");
+    LOCK_DROP("lock-lib", "lock-drop"),
+    LOCK_UNINDEX("lock-unindex"),
+    LOCK_INDEX_PRUNE("lock-index-prune"),
+    LOCK_ORPHAN("lock-orphan"),
+    LEASE_RENEW("lease-renew"),
+    LEASE_RELEASE("lease-release"),
+    SWEEP_SCAN("sweep-scan");
 
     private final String name;
     private final String source;

@@ -1,6 +1,10 @@
 -- Takes a resource's edit lock for a session, or renews it for the session that already holds it
--- (with a fresh token: the old one dies as TAKEN). Each new holding gets the next fence; the
--- counter never expires, so a fence never goes back, not even after expiry or force release.
+-- (with a fresh token: the old one dies as TAKEN). Each new holding gets a fence larger than every
+-- fence issued before for the resource: max(last fence + 1, Redis's clock in microseconds). The
+-- counter expires one TTL after the lock, so an id never seen again leaves nothing behind; a fence
+-- issued at Redis time t is t µs (one acquire takes longer than 1 µs), so once the counter is gone
+-- the clock alone is above it, as long as Redis's clock never jumps back by more than the counter's
+-- lifetime. Fences stay below 2^53 (exact as Lua and JSON numbers) until the year 2255.
 -- ARGV[1] now (ms), ARGV[2] sessionId, ARGV[3] userId, ARGV[4] username, ARGV[5] clientId,
 -- ARGV[6] new token hash, ARGV[7] ttl (ms), ARGV[8] max hold (ms)
 -- Returns {'ACQUIRED' | 'RENEWED' | 'HELD', field, value, ...}
@@ -16,14 +20,18 @@ if held[1] then
     mark_dead(held[3], 'TAKEN', '', now, ttl)
     redis.call('HSET', KEYS[1], 'tokenHash', ARGV[6], 'clientId', ARGV[5], 'lastHeartbeat', now, 'expiresAt', expires)
     redis.call('PEXPIRE', KEYS[1], expires - now)
+    redis.call('PEXPIRE', KEYS[2], expires - now + ttl)
     return with_view('RENEWED')
   end
   mark_dead(held[3], 'EXPIRED', '', now, ttl)
   redis.call('DEL', KEYS[1])
 end
-local fence = redis.call('INCR', KEYS[2])
+local clock = redis.call('TIME')
+local floor = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
+local fence = string.format('%d', math.max((tonumber(redis.call('GET', KEYS[2])) or 0) + 1, floor))
 local cap = now + tonumber(ARGV[8])
 local expires = math.min(now + ttl, cap)
+redis.call('SET', KEYS[2], fence, 'PX', expires - now + ttl)
 redis.call('HSET', KEYS[1], 'state', 'HELD', 'userId', ARGV[3], 'username', ARGV[4], 'sessionId', ARGV[2],
   'clientId', ARGV[5], 'tokenHash', ARGV[6], 'fence', fence, 'acquiredAt', now, 'lastHeartbeat', now,
   'expiresAt', expires, 'capAt', cap)

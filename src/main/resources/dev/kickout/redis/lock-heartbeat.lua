@@ -1,5 +1,6 @@
 -- Slides the lock's expiry for its holder only (token and session must both match), never past
--- the holding's cap; at the cap the lock ends as EXPIRED.
+-- the holding's cap; at the cap the lock ends as EXPIRED. The fence counter keeps outliving the
+-- lock by one TTL.
 -- ARGV[1] now (ms), ARGV[2] token hash, ARGV[3] sessionId, ARGV[4] ttl (ms)
 -- Returns {'OK', field, value, ...} | {'LOST', reason, by, at} | {'HELD', field, value, ...}
 local now = tonumber(ARGV[1])
@@ -15,4 +16,5 @@ if expires <= now then
 end
 redis.call('HSET', KEYS[1], 'lastHeartbeat', now, 'expiresAt', expires)
 redis.call('PEXPIRE', KEYS[1], expires - now)
+redis.call('PEXPIRE', KEYS[2], expires - now + ttl)
 return with_view('OK')

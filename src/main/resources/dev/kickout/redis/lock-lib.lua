@@ -1,5 +1,6 @@
 -- Shared by the lock scripts (prepended to them, never run alone).
--- KEYS[1] lock hash, KEYS[2] fence counter, KEYS[3] dead lock tokens (token hash -> why it died)
+-- KEYS[1] lock hash, KEYS[2] fence counter (expires one TTL after the lock),
+-- KEYS[3] dead lock tokens (token hash -> why it died, expires one TTL after the last death)
 
 -- Remembers why a lock token stopped working, for as long as a lock could live.
 local function mark_dead(token_hash, reason, by, now, ttl)

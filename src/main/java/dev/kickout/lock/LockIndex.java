@@ -1,0 +1,147 @@
+package dev.kickout.lock;
+
+import dev.kickout.redis.RedisKeys;
+import dev.kickout.redis.RedisStore;
+import dev.kickout.redis.Script;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
+import org.redisson.api.RScript;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.client.protocol.ScoredEntry;
+
+/**
+ * Where locks are listed besides their own keys: the admin index (type/id by expiry, so expired
+ * entries are the lowest and cheap to prune) and each holder session's set. Neither shares a Redis
+ * Cluster slot with the lock, so they follow each script's outcome in a separate round trip; a
+ * heartbeat re-indexes a live lock that a race unlisted, and an entry left behind by a crash is
+ * pruned once its expiry passes.
+ */
+@ApplicationScoped
+class LockIndex {
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+
+    /** One index entry as read, with its lock (null when the lock is gone). */
+    record Entry(String member, long expiresAt, LockView lock) {
+    }
+
+    /** Lists a lock that was just acquired or renewed, for the admin and for its session. */
+    void held(ResourceRef resource, LockView lock, String sessionLocks, Duration sessionLocksLife) {
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            batch.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE)
+                    .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
+            batch.getSet(sessionLocks, StringCodec.INSTANCE).addAsync(resource.toString());
+            batch.getSet(sessionLocks, StringCodec.INSTANCE).expireAsync(sessionLocksLife);
+            return batch.execute();
+        });
+    }
+
+    /** Moves a lock's index entry to its new expiry after a heartbeat (and brings back a lost one). */
+    void beat(ResourceRef resource, LockView lock) {
+        redis.call(client -> client.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE)
+                .addIfGreater(lock.expiresAt().toEpochMilli(), resource.toString()));
+    }
+
+    /** Unlists a lock that was released, dropped or force-released, from the index and its holder's set. */
+    void released(LockView lock) {
+        String member = lock.resource().toString();
+        String sessionLocks = keys.sessionLocks(RedisKeys.userTag(lock.holder().userId()), lock.holder().sessionId());
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(),
+                    RScript.ReturnType.LONG, List.of(keys.locksIndex()), member, lock.expiresAt().toEpochMilli());
+            batch.getSet(sessionLocks, StringCodec.INSTANCE).removeAsync(member);
+            return batch.execute();
+        });
+    }
+
+    /** Unlists several locks from the index (their sessions' sets are the caller's business). */
+    void unindex(List<Entry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        Object[] pairs = new Object[entries.size() * 2];
+        for (int i = 0; i < entries.size(); i++) {
+            pairs[2 * i] = entries.get(i).member();
+            pairs[2 * i + 1] = entries.get(i).expiresAt();
+        }
+        redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
+                Script.LOCK_UNINDEX.source(), RScript.ReturnType.LONG, List.of(keys.locksIndex()), pairs));
+    }
+
+    /** Forgets up to {@code limit} entries whose lock expired; answers how many. */
+    int pruneExpired(long now, int limit) {
+        List<Long> pruned = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
+                Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex()), now, limit));
+        return pruned.get(0).intValue();
+    }
+
+    /**
+     * Reads index entries {@code from}..{@code from + count - 1} (soonest expiry first), after
+     * pruning up to {@code prune} expired entries, with all their locks in one pipelined round trip,
+     * and forgets those whose lock is gone.
+     */
+    Window window(long now, int prune, int from, int count) {
+        List<Object> pruned = new ArrayList<>();
+        Collection<ScoredEntry<String>> indexed = redis.call(client -> {
+            RBatch batch = client.createBatch();
+            RFuture<List<Object>> pruning = batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE,
+                    Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex()), now, prune);
+            RFuture<Collection<ScoredEntry<String>>> range = batch.<String>getScoredSortedSet(keys.locksIndex(),
+                    StringCodec.INSTANCE).entryRangeAsync(from, from + count - 1);
+            batch.execute();
+            pruned.addAll(pruning.toCompletableFuture().join());
+            return range.toCompletableFuture().join();
+        });
+        List<Entry> entries = read(indexed);
+        List<Entry> gone = entries.stream().filter(entry -> entry.lock() == null).toList();
+        unindex(gone);
+        long size = ((Number) pruned.get(1)).longValue() - gone.size();
+        return new Window(entries.stream().map(Entry::lock).filter(lock -> lock != null).toList(),
+                Math.max(0, size), entries.size(), gone.size());
+    }
+
+    /**
+     * What one {@link #window} found: the live locks, the index size after pruning, how many
+     * entries it examined and how many of those it forgot (the next window starts that much earlier).
+     */
+    record Window(List<LockView> held, long indexSize, int examined, int forgotten) {
+    }
+
+    private List<Entry> read(Collection<ScoredEntry<String>> indexed) {
+        if (indexed.isEmpty()) {
+            return List.of();
+        }
+        List<ScoredEntry<String>> list = List.copyOf(indexed);
+        List<Map<String, String>> hashes = redis.call(client -> {
+            RBatch batch = client.createBatch();
+            List<RFuture<Map<String, String>>> reads = new ArrayList<>();
+            for (ScoredEntry<String> entry : list) {
+                ResourceRef resource = ResourceRef.parse(entry.getValue());
+                reads.add(batch.<String, String>getMap((String) keys.lock(resource.type(), resource.id()).get(0),
+                        StringCodec.INSTANCE).readAllMapAsync());
+            }
+            batch.execute();
+            return reads.stream().map(read -> read.toCompletableFuture().join()).toList();
+        });
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            ResourceRef resource = ResourceRef.parse(list.get(i).getValue());
+            Map<String, String> fields = hashes.get(i);
+            entries.add(new Entry(list.get(i).getValue(), list.get(i).getScore().longValue(),
+                    "HELD".equals(fields.get("state")) ? LockStore.view(resource, fields) : null));
+        }
+        return entries;
+    }
+}

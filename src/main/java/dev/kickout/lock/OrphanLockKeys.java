@@ -1,0 +1,70 @@
+package dev.kickout.lock;
+
+import dev.kickout.redis.RedisKeys;
+import dev.kickout.redis.RedisStore;
+import dev.kickout.redis.Script;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
+import org.redisson.api.RScript;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * The sweeper's walk over lock keys: one SCAN step per tick from a cursor kept in Redis, so that
+ * successive ticks reach every key; a key found without an expiry is bounded (lock-orphan.lua).
+ * In a Redis Cluster the walk covers the node that holds the cursor's slot.
+ */
+@ApplicationScoped
+class OrphanLockKeys {
+
+    /** How long a cursor outlives the last sweep; a lost cursor only restarts the walk. */
+    private static final Duration CURSOR_LIFE = Duration.ofDays(1);
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+
+    /** Examines the next {@code limit} lock keys at most; answers how many it deleted or bounded. */
+    int step(int limit, long now, long ttl) {
+        List<String> found = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
+                Script.SWEEP_SCAN.source(), RScript.ReturnType.LIST, List.of(keys.sweepCursor()),
+                keys.prefix() + ":{lock:*", limit, CURSOR_LIFE.toMillis()));
+        List<String> examined = found.subList(0, Math.min(limit, found.size()));
+        List<String> unbounded = withoutExpiry(examined);
+        int fixed = 0;
+        for (String key : unbounded) {
+            String outcome = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
+                    Script.LOCK_ORPHAN.source(), RScript.ReturnType.STRING, List.of(key), now, ttl,
+                    key.endsWith(":h") ? "1" : "0"));
+            fixed += "NONE".equals(outcome) ? 0 : 1;
+        }
+        return fixed;
+    }
+
+    /** The keys among {@code names} that exist without an expiry, in one pipelined round trip. */
+    private List<String> withoutExpiry(List<String> names) {
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        return redis.call(client -> {
+            RBatch batch = client.createBatch();
+            List<RFuture<Long>> ttls = new ArrayList<>();
+            for (String name : names) {
+                ttls.add(batch.getBucket(name, StringCodec.INSTANCE).remainTimeToLiveAsync());
+            }
+            batch.execute();
+            List<String> unbounded = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                if (ttls.get(i).toCompletableFuture().join() == -1) {
+                    unbounded.add(names.get(i));
+                }
+            }
+            return unbounded;
+        });
+    }
+}

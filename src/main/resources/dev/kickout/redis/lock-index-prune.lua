@@ -1,0 +1,11 @@
+-- Forgets up to a bounded number of admin index entries whose lock expired (scored by expiry, so
+-- they are the lowest), and answers what is left: expired locks never pile up in the index, and no
+-- call does more than ARGV[2] removals.
+-- KEYS[1] locks index
+-- ARGV[1] now (ms), ARGV[2] most entries to remove
+-- Returns {removed, index size}
+local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+for _, entry in ipairs(expired) do
+  redis.call('ZREM', KEYS[1], entry)
+end
+return {#expired, redis.call('ZCARD', KEYS[1])}
