@@ -7,6 +7,7 @@ import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.TestRedis;
 import jakarta.json.JsonObject;
+import jakarta.transaction.Status;
 import java.net.URL;
 import java.time.Instant;
 import java.util.List;
@@ -20,7 +21,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The reference app writes every audit entry to its database as well (kickout.audit.datasource =
- * java:comp/DefaultDataSource) and answers /admin/audit from there: the Redis streams may go.
+ * java:comp/DefaultDataSource) and answers /admin/audit from there: the Redis streams may go. The
+ * sink writes in a transaction of its own, so an entry recorded in a caller's transaction that
+ * rolls back stays.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -28,7 +31,7 @@ class AuditSinkIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.referenceWar();
+        return Deployments.referenceWar().addClass(AuditRollbackResource.class);
     }
 
     @ArquillianResource
@@ -41,6 +44,10 @@ class AuditSinkIT {
         Login carol = api.login("carol", "sink-web");
         api.delete("admin/sessions/" + carol.sessionId() + "?reason=sink%0Acheck", admin).assertOk(200);
         String target = "session:" + carol.sessionId();
+        String rolledBack = "it:rollback-" + carol.sessionId();
+        JsonObject caller = api.post("it/audit-rollback?" + AuditPages.param("target", rolledBack), admin, null)
+                .assertOk(200);
+        assertEquals(Status.STATUS_ACTIVE, caller.getInt("callerTransactionStatus"), "recorded inside a transaction");
 
         TestRedis.client().getKeys().delete("kickout:{audit}:force", "kickout:{audit}:activity");
         assertEquals(0, TestRedis.client().getKeys().countExists("kickout:{audit}:force", "kickout:{audit}:activity"));
@@ -63,6 +70,8 @@ class AuditSinkIT {
         assertEquals(1, find(api, admin, target(target) + "&before=" + Long.MAX_VALUE + "-0").size());
         assertEquals(0, find(api, admin, target(target) + "&before=" + entry.getString("id")).size());
         assertEquals(0, api.get("admin/audit?before=0-0", admin).assertOk(200).getJsonArray("items").size());
+        assertEquals(1, find(api, admin, "action=LOGOUT&" + target(rolledBack)).size(),
+                "the sink's own transaction committed although the caller's rolled back");
         api.get("admin/audit?before=0-0-0", admin).assertProblem(400, "INVALID_REQUEST");
         api.get("admin/audit?to=tomorrow", admin).assertProblem(400, "INVALID_REQUEST");
     }
