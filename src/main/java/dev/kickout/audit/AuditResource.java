@@ -1,7 +1,5 @@
 package dev.kickout.audit;
 
-import dev.kickout.Checks;
-import dev.kickout.InvalidRequestException;
 import dev.kickout.admin.RequiresAdmin;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -9,10 +7,12 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.List;
-import java.util.Map;
 
-/** {@code GET /admin/audit?limit=&before=}: the audit trail, newest first. */
+/**
+ * {@code GET /admin/audit?limit=&before=&actor=&target=&action=&from=&to=}: the audit trail,
+ * newest first, optionally filtered (actor user id, target and action exact; {@code from}
+ * inclusive and {@code to} exclusive, ISO-8601 instants). Bad values answer 400.
+ */
 @Path("admin/audit")
 @RequiresAdmin
 @Produces(MediaType.APPLICATION_JSON)
@@ -22,11 +22,10 @@ public class AuditResource {
     AuditLog log;
 
     @GET
-    public Map<String, List<AuditEntry>> list(@QueryParam("limit") String limit, @QueryParam("before") String before) {
-        if (before != null && !before.isEmpty() && AuditLog.parse(before) == null) {
-            throw new InvalidRequestException("before must be an audit entry id such as 1732890000000-0");
-        }
-        return Map.of("items", log.list(Checks.intParam("limit", limit, 50, 1, 500),
-                before == null || before.isEmpty() ? null : before));
+    public AuditPage list(@QueryParam("limit") String limit, @QueryParam("before") String before,
+                          @QueryParam("actor") String actor, @QueryParam("target") String target,
+                          @QueryParam("action") String action, @QueryParam("from") String from,
+                          @QueryParam("to") String to) {
+        return log.list(AuditQuery.of(limit, before, actor, target, action, from, to));
     }
 }

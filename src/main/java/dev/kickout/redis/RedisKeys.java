@@ -20,7 +20,10 @@ import java.util.List;
  * P:{U}:x                 zset    tombstoned sessionIds by the time they are forgotten
  * P:{idx}:sessions        zset    every sessionId by its last known expiry (admin listing)
  * P:{idx}:users           zset    every user tag by its last known expiry (admin listing)
- * P:{audit}:log           stream  the audit trail, capped
+ * P:{audit}:force         stream  audit entries of force actions, trimmed by age only
+ * P:{audit}:activity      stream  every other audit entry, trimmed by age and count
+ * P:{audit}:seq           hash    last audit id handed out (one sequence over both streams)
+ * P:{audit}:c:&lt;A&gt;:&lt;U&gt;      hash    collapsed audit action A of user U in the current window
  * P:{U}:l:&lt;sessionId&gt;     set     type/id of the locks a session holds (released with it; an entry
  *                                 leaves on release, or at the latest when the set expires)
  * P:{lock:T:I}:h          hash    the edit lock of resource type T, id I (expires with the lock;
@@ -95,8 +98,15 @@ public class RedisKeys {
         return prefix + ":{idx}:users";
     }
 
-    public String auditStream() {
-        return prefix + ":{audit}:log";
+    /** The keys of the audit scripts: force stream, activity stream, id sequence. */
+    public List<Object> audit() {
+        String base = prefix + ":{audit}";
+        return List.of(base + ":force", base + ":activity", base + ":seq");
+    }
+
+    /** Collapse state of one action (an UPPER_SNAKE word) of one user, in the audit slot. */
+    public String auditCollapse(String action, String userTag) {
+        return prefix + ":{audit}:c:" + action + ":" + userTag;
     }
 
     public String sessionLocks(String userTag, String sessionId) {

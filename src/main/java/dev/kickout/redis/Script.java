@@ -27,7 +27,9 @@ public enum Script {
     LOCK_ORPHAN("lock-orphan"),
     LEASE_RENEW("lease-renew"),
     LEASE_RELEASE("lease-release"),
-    SWEEP_SCAN("sweep-scan");
+    SWEEP_SCAN("sweep-scan"),
+    AUDIT_APPEND("audit-lib", "audit-append"),
+    AUDIT_COLLAPSE("audit-lib", "audit-collapse");
 
     private final String name;
     private final String source;

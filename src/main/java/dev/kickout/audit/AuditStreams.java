@@ -1,0 +1,146 @@
+package dev.kickout.audit;
+
+import dev.kickout.Actor;
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.redis.RedisKeys;
+import dev.kickout.redis.RedisStore;
+import dev.kickout.redis.Script;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.redisson.api.stream.StreamMessageId;
+import org.redisson.api.stream.StreamRangeArgs;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * The audit trail in Redis: force actions in one stream (trimmed by age only), everything else
+ * in another (trimmed by age and count), ids from one sequence over both (see audit-lib.lua).
+ */
+@ApplicationScoped
+class AuditStreams {
+
+    /** Entries one request examines at most when filters leave most of them out. */
+    static final int SCAN_BUDGET = 2_000;
+    private static final int FILTERED_CHUNK = 200;
+    private static final String DETAIL = "d.";
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+    @Inject
+    KickoutConfig config;
+
+    /** Appends {@code draft} (its id and time are ignored) and returns it as stored. */
+    AuditEntry append(AuditEntry draft, boolean force) {
+        List<Object> args = new ArrayList<>(List.of(force ? "1" : "0", retentionMillis(),
+                Integer.toString(config.auditActivityCapacity())));
+        args.addAll(fields(draft));
+        List<Object> reply = redis.run(Script.AUDIT_APPEND, keys.audit(), args.toArray());
+        return stored(draft, reply, draft.details());
+    }
+
+    /**
+     * Appends {@code draft} unless its actor already made an entry of this action within the
+     * denial window; then it is only counted. Empty when only counted.
+     */
+    Optional<AuditEntry> collapse(AuditEntry draft) {
+        Actor actor = draft.actor();
+        String who = actor.userId() != null ? "u:" + actor.userId() : "ip:" + actor.ip();
+        List<Object> keyList = new ArrayList<>(keys.audit());
+        keyList.add(keys.auditCollapse(draft.action(), RedisKeys.userTag(who)));
+        List<Object> args = new ArrayList<>(List.of(retentionMillis(),
+                Integer.toString(config.auditActivityCapacity()),
+                Long.toString(config.auditDenialWindow().toMillis())));
+        args.addAll(fields(draft));
+        List<Object> reply = redis.run(Script.AUDIT_COLLAPSE, keyList, args.toArray());
+        if (reply.get(0).toString().isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, String> details = new LinkedHashMap<>(draft.details());
+        String repeated = reply.get(2).toString();
+        if (!repeated.isEmpty()) {
+            details.put("repeatedBefore", repeated);
+            details.put("previousEntry", reply.get(3).toString());
+        }
+        return Optional.of(stored(draft, reply, details));
+    }
+
+    /** A page of entries newest first, within the retention, examining at most {@link #SCAN_BUDGET}. */
+    AuditPage read(AuditQuery query) {
+        AuditId upper = query.upper();
+        AuditId lower = query.lower(System.currentTimeMillis() - config.auditRetention().toMillis());
+        if (upper == null || upper.compareTo(lower) < 0) {
+            return new AuditPage(List.of(), null);
+        }
+        List<Object> streams = keys.audit();
+        List<AuditScan.Source> sources = new ArrayList<>();
+        if (query.action() == null || AuditLog.FORCE_ACTIONS.contains(query.action())) {
+            sources.add(source(streams.get(0).toString()));
+        }
+        if (query.action() == null || !AuditLog.FORCE_ACTIONS.contains(query.action())) {
+            sources.add(source(streams.get(1).toString()));
+        }
+        int chunk = query.unfiltered() ? query.limit() : FILTERED_CHUNK;
+        return AuditScan.page(sources, upper, lower, query::matches, query.limit(), SCAN_BUDGET, chunk);
+    }
+
+    private AuditScan.Source source(String key) {
+        return (upper, lower, count) -> {
+            Map<StreamMessageId, Map<String, String>> page = redis.call(client -> client
+                    .<String, String>getStream(key, StringCodec.INSTANCE)
+                    .rangeReversed(StreamRangeArgs.startId(upper.toStream()).endId(lower.toStream()).count(count)));
+            List<AuditEntry> entries = new ArrayList<>(page.size());
+            page.forEach((id, fields) -> entries.add(entry(id, fields)));
+            return entries;
+        };
+    }
+
+    private String retentionMillis() {
+        return Long.toString(config.auditRetention().toMillis());
+    }
+
+    private static AuditEntry stored(AuditEntry draft, List<Object> reply, Map<String, String> details) {
+        return new AuditEntry(reply.get(0).toString(), Instant.ofEpochMilli(Long.parseLong(reply.get(1).toString())),
+                draft.action(), draft.actor(), draft.target(), draft.reason(), draft.outcome(), details);
+    }
+
+    private static List<String> fields(AuditEntry entry) {
+        List<String> fields = new ArrayList<>(List.of("action", entry.action(), "target", entry.target(),
+                "reason", orEmpty(entry.reason()), "outcome", entry.outcome(),
+                "actor.userId", orEmpty(entry.actor().userId()), "actor.sessionId", orEmpty(entry.actor().sessionId()),
+                "actor.ip", orEmpty(entry.actor().ip())));
+        entry.details().forEach((name, value) -> {
+            fields.add(DETAIL + name);
+            fields.add(orEmpty(value));
+        });
+        return fields;
+    }
+
+    private static AuditEntry entry(StreamMessageId id, Map<String, String> fields) {
+        Actor actor = new Actor(orNull(fields.get("actor.userId")), orNull(fields.get("actor.sessionId")),
+                orNull(fields.get("actor.ip")));
+        Map<String, String> details = new LinkedHashMap<>();
+        fields.forEach((name, value) -> {
+            if (name.startsWith(DETAIL)) {
+                details.put(name.substring(DETAIL.length()), orNull(value));
+            }
+        });
+        return new AuditEntry(id.toString(), Instant.ofEpochMilli(Long.parseLong(fields.get("at"))),
+                fields.get("action"), actor, fields.get("target"), orNull(fields.get("reason")),
+                fields.get("outcome"), details);
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
+    }
+
+    private static String orNull(String value) {
+        return value == null || value.isEmpty() ? null : value;
+    }
+}
