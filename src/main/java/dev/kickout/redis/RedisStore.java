@@ -53,8 +53,7 @@ public class RedisStore {
 
     @PostConstruct
     void init() {
-        Duration interval = config.redisBreakerProbe();
-        breaker = new CircuitBreaker(config.redisBreakerThreshold(), interval, this::ping,
+        breaker = new CircuitBreaker(config.redisBreakerThreshold(), config.redisBreakerProbe(), this::ping,
                 (task, delay) -> scheduler.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS));
     }
 
