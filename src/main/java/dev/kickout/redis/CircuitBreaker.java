@@ -19,7 +19,7 @@ final class CircuitBreaker {
 
     private static final Logger LOG = Logger.getLogger(CircuitBreaker.class.getName());
 
-    enum State { CLOSED, OPEN, STOPPED }
+    enum State { CLOSED, OPEN }
 
     /** Runs a task once after a delay (the container's scheduler in production, a queue in tests). */
     @FunctionalInterface
@@ -33,6 +33,7 @@ final class CircuitBreaker {
     private final Later later;
     private final AtomicReference<State> state = new AtomicReference<>(State.CLOSED);
     private final AtomicInteger failures = new AtomicInteger();
+    private volatile boolean stopped;
 
     /**
      * @param probe answers whether Redis replied in time; runs on the scheduler's thread, so it must
@@ -53,10 +54,6 @@ final class CircuitBreaker {
         return state.get() == State.CLOSED;
     }
 
-    State state() {
-        return state.get();
-    }
-
     /** Redis answered (even with an error of its own): it is reachable. */
     void succeeded() {
         failures.set(0);
@@ -71,17 +68,19 @@ final class CircuitBreaker {
         }
     }
 
-    /** Ends the probing for good (application shutdown); calls are refused from now on. */
+    /** Ends the probing for good (application shutdown); an open breaker then stays open. */
     void stop() {
-        state.set(State.STOPPED);
+        stopped = true;
     }
 
     private void scheduleProbe() {
-        later.run(this::probeOnce, interval);
+        if (!stopped) {
+            later.run(this::probeOnce, interval);
+        }
     }
 
     private void probeOnce() {
-        if (state.get() != State.OPEN) {
+        if (stopped) {
             return;
         }
         boolean back = false;

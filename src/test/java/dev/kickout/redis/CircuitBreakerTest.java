@@ -147,13 +147,21 @@ class CircuitBreakerTest {
     }
 
     @Test
-    void stopEndsTheProbingAndRefusesCalls() {
+    void stopEndsTheProbing() {
         open();
         breaker.stop();
         assertEquals(1, clock.tick());
         assertEquals(0, probe.calls.get());
         assertEquals(0, clock.pending());
         assertFalse(breaker.allows());
+    }
+
+    @Test
+    void afterStopCallsStillPassAndAnOpeningSchedulesNothing() {
+        breaker.stop();
+        assertTrue(breaker.allows());
+        open();
+        assertEquals(0, clock.pending());
     }
 
     @Test
