@@ -1,9 +1,14 @@
 package dev.kickout.it.support;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
+import org.redisson.api.redisnode.RedisNode;
+import org.redisson.api.redisnode.RedisNodes;
 import org.redisson.client.codec.StringCodec;
 import org.redisson.config.Config;
 
@@ -19,6 +24,8 @@ import redis.embedded.RedisServer;
  * TestRedis.stop();                       // the app now sees Redis down
  * ...assert 503s...
  * TestRedis.start();                      // same port, empty data set
+ * TestRedis.hang();                       // SIGSTOP: connections stay open, nothing answers
+ * TestRedis.resume();                     // SIGCONT: everything queued is answered, data intact
  * RedissonClient redis = TestRedis.client();  // StringCodec by default
  * redis.getKeys().getKeysByPattern("kickout:*");
  * }</pre>
@@ -33,6 +40,7 @@ public final class TestRedis {
     private static RedisServer server;
     private static int port;
     private static RedissonClient client;
+    private static ProcessHandle hung;
 
     private TestRedis() {
     }
@@ -61,6 +69,7 @@ public final class TestRedis {
     /** Stops Redis (SIGTERM, waits for the process); the port is free when this returns. No-op when stopped. */
     public static synchronized void stop() {
         requireSession();
+        resume(); // a stopped process would not act on SIGTERM, and stop() would wait forever
         if (server.isActive()) {
             server.stop();
         }
@@ -71,6 +80,30 @@ public final class TestRedis {
         requireSession();
         if (!server.isActive()) {
             server.start();
+        }
+    }
+
+    /**
+     * Hangs Redis without closing anything (SIGSTOP to the {@code redis-server} process): the kernel
+     * still accepts connections and buffers commands, but no reply comes, as with a Redis stuck in
+     * a long command or a frozen VM. Pair with {@link #resume()} in an {@code @AfterEach}. Linux and
+     * macOS only ({@code kill}).
+     */
+    public static synchronized void hang() {
+        requireSession();
+        if (hung == null) {
+            ProcessHandle process = serverProcess();
+            signal("-STOP", process);
+            hung = process;
+        }
+    }
+
+    /** Lets a hung Redis run again (SIGCONT); it answers everything queued meanwhile. No-op unless hung. */
+    public static synchronized void resume() {
+        requireSession();
+        if (hung != null) {
+            signal("-CONT", hung);
+            hung = null;
         }
     }
 
@@ -109,6 +142,9 @@ public final class TestRedis {
     }
 
     static synchronized void closeSession() {
+        if (server != null) {
+            resume();
+        }
         if (client != null) {
             client.shutdown();
             client = null;
@@ -116,6 +152,35 @@ public final class TestRedis {
         if (server != null) {
             server.stop();
             server = null;
+        }
+    }
+
+    /**
+     * The {@code redis-server} process, as Redis itself reports it ({@code INFO server}), and only if
+     * it is a child of this JVM: never signal anything else.
+     */
+    private static ProcessHandle serverProcess() {
+        if (!server.isActive()) {
+            throw new IllegalStateException("The test Redis is stopped; start() it before hang()");
+        }
+        long pid = Long.parseLong(client().getRedisNodes(RedisNodes.SINGLE).getInstance()
+                .info(RedisNode.InfoSection.SERVER).get("process_id"));
+        return ProcessHandle.current().descendants().filter(p -> p.pid() == pid).findFirst()
+                .orElseThrow(() -> new IllegalStateException("Redis on port " + port + " runs as process " + pid
+                        + ", which this JVM did not start"));
+    }
+
+    private static void signal(String signal, ProcessHandle process) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, String.valueOf(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill " + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -8,10 +8,15 @@ import org.eclipse.microprofile.health.Readiness;
 import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
 
-/** MicroProfile Health readiness: DOWN (503) while Redis does not answer. */
+/**
+ * MicroProfile Health readiness: DOWN (503) while Redis does not answer or the breaker is open.
+ * The public data names no host, port or exception (the server log has those).
+ */
 @Readiness
 @ApplicationScoped
 public class RedisReadiness implements HealthCheck {
+
+    private static final String NAME = "kickout-redis";
 
     @Inject
     RedisStore redis;
@@ -21,9 +26,10 @@ public class RedisReadiness implements HealthCheck {
         try {
             redis.call(client -> client.getScript(StringCodec.INSTANCE)
                     .eval(RScript.Mode.READ_ONLY, "return 1", RScript.ReturnType.LONG));
-            return HealthCheckResponse.up("kickout-redis");
+            return HealthCheckResponse.up(NAME);
         } catch (StoreUnavailableException e) {
-            return HealthCheckResponse.named("kickout-redis").down().withData("error", e.getCause().toString()).build();
+            String breaker = redis.available() ? "closed" : "open";
+            return HealthCheckResponse.named(NAME).down().withData("breaker", breaker).build();
         }
     }
 }

@@ -1,12 +1,21 @@
 package dev.kickout.redis;
 
+import dev.kickout.config.KickoutConfig;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
+import org.redisson.api.options.OptionalOptions;
 import org.redisson.client.RedisClusterDownException;
 import org.redisson.client.RedisConnectionException;
 import org.redisson.client.RedisException;
@@ -21,6 +30,11 @@ import org.redisson.client.codec.StringCodec;
 /**
  * The one door to Redis: runs the module's scripts and plain commands, and turns "Redis is
  * unreachable" into {@link StoreUnavailableException} (503) so that nothing fails open.
+ *
+ * <p>A {@link CircuitBreaker} guards the door: after {@code kickout.redis.breaker.failures}
+ * unreachable failures in a row, calls fail at once (no thread waits for a hung Redis) while one
+ * probe pings Redis every {@code kickout.redis.breaker.probe-interval} and reopens the door on
+ * its first answer.
  */
 @ApplicationScoped
 public class RedisStore {
@@ -28,6 +42,25 @@ public class RedisStore {
     @Inject
     @KickoutRedis
     RedissonClient client;
+
+    @Inject
+    KickoutConfig config;
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    private CircuitBreaker breaker;
+
+    @PostConstruct
+    void init() {
+        breaker = new CircuitBreaker(config.redisBreakerThreshold(), config.redisBreakerProbe(), this::ping,
+                (task, delay) -> scheduler.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    @PreDestroy
+    void stop() {
+        breaker.stop();
+    }
 
     /**
      * Runs one script in one round trip (EVALSHA, with EVAL only after a NOSCRIPT reply).
@@ -40,13 +73,40 @@ public class RedisStore {
 
     /** Runs any other Redisson call with the same failure mapping. */
     public <T> T call(Function<RedissonClient, T> command) {
+        if (!breaker.allows()) {
+            throw new StoreUnavailableException();
+        }
         try {
-            return command.apply(client);
+            T result = command.apply(client);
+            if (!(result instanceof CompletionStage)) { // a future returned is no proof that Redis answered
+                breaker.succeeded();
+            }
+            return result;
         } catch (RedisException e) {
             if (unreachable(e)) {
+                breaker.failed();
                 throw new StoreUnavailableException(e);
             }
+            breaker.succeeded();
             throw e;
+        }
+    }
+
+    /** Whether calls go to Redis now, rather than failing at once because it stopped answering. */
+    public boolean available() {
+        return breaker.allows();
+    }
+
+    /** The breaker's probe: one round trip, no retry, waiting at most one probe interval (capped by the Redis timeout). */
+    private boolean ping() {
+        Duration wait = config.redisBreakerProbe().compareTo(config.redisTimeout()) < 0
+                ? config.redisBreakerProbe() : config.redisTimeout();
+        try {
+            client.getScript(OptionalOptions.defaults().codec(StringCodec.INSTANCE).timeout(wait).retryAttempts(0))
+                    .eval(RScript.Mode.READ_ONLY, "return 1", RScript.ReturnType.LONG);
+            return true;
+        } catch (RedisException e) {
+            return false;
         }
     }
 

@@ -44,11 +44,14 @@ class RedissonProducer {
         }
         int timeout = (int) config.redisTimeout().toMillis();
         Config redisson = new Config();
+        // No retry: a command that timed out may still run once a hung Redis wakes up, so a retry
+        // could apply a write twice; and it doubled the wait (timeout + delay + timeout, ~2.9 s) of
+        // every request that the breaker has not yet stopped. The caller gets 503 + Retry-After.
         redisson.useSingleServer()
                 .setAddress(address)
                 .setTimeout(timeout)
                 .setConnectTimeout(timeout)
-                .setRetryAttempts(1)
+                .setRetryAttempts(0)
                 .setConnectionMinimumIdleSize(2);
         return redisson;
     }
