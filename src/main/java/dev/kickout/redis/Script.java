@@ -21,7 +21,9 @@ public enum Script {
     LOCK_RELEASE("lock-lib", "lock-release"),
     LOCK_CHECK("lock-lib", "lock-check"),
     LOCK_FORCE_RELEASE("lock-lib", "lock-force-release"),
-    LOCK_DROP("lock-lib", "lock-drop");
+    LOCK_DROP("lock-lib", "lock-drop"),
+    INDEX_FORGET_USER("index-forget-user"),
+    LOGIN_FAILURE("login-failure");
 
     private final String name;
     private final String source;
