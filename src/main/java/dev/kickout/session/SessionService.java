@@ -2,6 +2,7 @@ package dev.kickout.session;
 
 import dev.kickout.Actor;
 import dev.kickout.Checks;
+import dev.kickout.InvalidRequestException;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -62,6 +63,10 @@ public class SessionService {
     public LoginResult login(String username, String password, ClientInfo client) {
         Checks.text("username", username, 128);
         Checks.text("password", password, 256);
+        if (username.chars().anyMatch(Character::isISOControl)) {
+            // it may reach the audit trail and the server log (a throttle trip names it)
+            throw new InvalidRequestException("username must not contain control characters");
+        }
         throttle.check(username, client.ip());
         CredentialValidationResult result = identityStores.isUnsatisfied() ? CredentialValidationResult.INVALID_RESULT
                 : identityStores.get().validate(new UsernamePasswordCredential(username, password));
