@@ -77,6 +77,7 @@ class HostileInputIT {
                 "{\"username\":\"alice\",\"password\":\"alice\",\"deviceType\":\"*\",\"clientId\":\"c1\"}",
                 "{\"username\":\"alice\",\"password\":\"alice\",\"deviceType\":\"" + "w".repeat(200) + "\",\"clientId\":\"c1\"}",
                 "{\"username\":\"" + "a".repeat(5000) + "\",\"password\":\"alice\",\"deviceType\":\"web\",\"clientId\":\"c1\"}",
+                "{\"username\":\"ali\\nce\",\"password\":\"alice\",\"deviceType\":\"web\",\"clientId\":\"c1\"}",
                 "");
     }
 

@@ -8,6 +8,8 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.TestRedis;
+import dev.kickout.redis.RedisKeys;
 import java.net.URL;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +22,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.redisson.client.codec.StringCodec;
 
 /**
  * Sliding expiry and the absolute cap, with a 2 s idle timeout and a 4 s max lifetime. The waits
@@ -79,6 +82,28 @@ class SessionLifetimeIT {
         reply.assertProblem(401, "TOKEN_EXPIRED");
         assertTrue(Instant.now().isAfter(cap.minusMillis(500)), "expired long before the cap");
         assertEquals(401, api.get("auth/me", login.token()).status());
+    }
+
+    @Test
+    void anExpiredTokenIsForgottenOneTtlPastItsCap() throws InterruptedException {
+        Login login = api.login("alice", "lifetime");
+        Instant loginTime = Instant.parse(login.body().getJsonObject("session").getString("loginTime"));
+        Thread.sleep(2000);
+        Login later = api.login("alice", "lifetime-later");
+        Instant forgetAt = loginTime.plusSeconds(4 + 2);
+        String code = api.get("auth/status", login.token()).code();
+        while (!"TOKEN_INVALID".equals(code)) {
+            assertEquals("TOKEN_EXPIRED", code, "an expired token says so until it is forgotten");
+            assertTrue(Instant.now().isBefore(forgetAt.plusSeconds(3)), "still remembered well past cap + ttl");
+            Thread.sleep(200);
+            code = api.get("auth/status", login.token()).code();
+        }
+        assertTrue(Instant.now().isAfter(forgetAt.minusMillis(500)), "forgotten before one ttl past its cap");
+        Map<String, String> hash = TestRedis.client().<String, String>getMap(
+                "kickout:{" + RedisKeys.userTag("alice") + "}:h", StringCodec.INSTANCE).readAllMap();
+        assertTrue(hash.keySet().stream().noneMatch(field -> field.endsWith(login.sessionId())),
+                () -> "the tombstone and token pointer are gone: " + hash.keySet());
+        assertTrue(hash.containsKey("p:" + later.sessionId()), "the user's other session is still remembered");
     }
 
     private static Instant expiresAt(Reply reply) {

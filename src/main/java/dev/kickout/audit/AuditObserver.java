@@ -40,4 +40,11 @@ class AuditObserver {
     void onDenied(@Observes AdminDenied event) {
         log.record("ADMIN_DENIED", event.actor(), event.method() + " " + event.path(), null, "DENIED", Map.of());
     }
+
+    void onLoginThrottled(@Observes dev.kickout.session.LoginThrottled event) {
+        boolean address = event.kind() == dev.kickout.session.LoginThrottled.Kind.ADDRESS;
+        log.record("LOGIN_THROTTLED", address ? new dev.kickout.Actor(null, null, event.subject()) : dev.kickout.Actor.SYSTEM,
+                (address ? "address:" : "user:") + event.subject(), event.failures() + " failed sign-ins within "
+                        + event.window(), "THROTTLED", Map.of("kind", event.kind().name()));
+    }
 }

@@ -8,18 +8,27 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Builds every Redis key of the module, and nothing else does.
  *
  * <p>Layout ({@code P} = {@code kickout.key-prefix}, {@code U} = {@link #userTag} of a user):
  * <pre>
- * P:{U}:t:&lt;token hash&gt;   string  sessionId the token opens (expires one TTL after the session's cap)
- * P:{U}:h                 hash    s:&lt;sessionId&gt; → session record, x:&lt;sessionId&gt; → tombstone, u → user
- * P:{U}:i                 zset    live sessionIds by expiry
- * P:{U}:x                 zset    tombstoned sessionIds by the time they are forgotten
+ * P:{U}:h                 hash    u → user; per session: s:&lt;sessionId&gt; → record (live) or
+ *                                 x:&lt;sessionId&gt; → tombstone (dead), t:&lt;token hash&gt; → sessionId,
+ *                                 p:&lt;sessionId&gt; → token hash; forgotten together with the tombstone
+ * P:{U}:i                 zset    live sessionIds by expiry (at most kickout.login.max-sessions-per-user)
+ * P:{U}:x                 zset    tombstoned sessionIds by the time they are forgotten (one TTL after
+ *                                 the session's cap; at most kickout.login.max-tombstones-per-user)
+ * P:{U}:t:&lt;token hash&gt;   string  legacy token pointer (before pointers moved into P:{U}:h); only read,
+ *                                 never written, so that older tokens survive an upgrade; expires alone
  * P:{idx}:sessions        zset    every sessionId by its last known expiry (admin listing)
  * P:{idx}:users           zset    every user tag by its last known expiry (admin listing)
+ * P:{idx}:device:&lt;D&gt;      zset    sessionIds of device type D by last known expiry (admin listing)
+ * P:{idx}:session-types   hash    sessionId → device type, for each entry of P:{idx}:sessions
+ * P:login:u:&lt;hash&gt;        string  failed logins of one username (SHA-256) in the throttle window
+ * P:login:a:&lt;hash&gt;        string  failed logins from one client address (SHA-256) in the window
  * P:{audit}:force         stream  audit entries of force actions, trimmed by age only
  * P:{audit}:activity      stream  every other audit entry, trimmed by age and count
  * P:{audit}:seq           hash    last audit id handed out (one sequence over both streams)
@@ -44,7 +53,8 @@ import java.util.List;
  * </pre>
  * Everything of one user shares the hash tag {@code {U}}, so each per-user script runs in one
  * Redis Cluster slot, and everything of one lock shares {@code {lock:T:I}}. {@code U} is a hash of
- * the user id, {@code T} and {@code I} pass {@code ResourceRef}'s patterns: no unchecked input ever
+ * the user id, {@code T} and {@code I} pass {@code ResourceRef}'s patterns, {@code D} passes
+ * {@code Checks.LABEL}, usernames and addresses are hashed: no unchecked input ever
  * becomes part of a key.
  */
 @ApplicationScoped
@@ -74,10 +84,6 @@ public class RedisKeys {
         return base64Url(sha256(secret));
     }
 
-    public String tokenPointer(String userTag, String tokenHash) {
-        return user(userTag) + ":t:" + tokenHash;
-    }
-
     public String userHash(String userTag) {
         return user(userTag) + ":h";
     }
@@ -88,6 +94,31 @@ public class RedisKeys {
 
     public String userTombstones(String userTag) {
         return user(userTag) + ":x";
+    }
+
+    /** Pointer key of a token issued before token pointers moved into the user hash (read only). */
+    public String legacyTokenPointer(String userTag, String tokenHash) {
+        return user(userTag) + ":t:" + tokenHash;
+    }
+
+    /** Sessions of one device type, for the admin listing ({@code deviceType} must pass {@code Checks.LABEL}). */
+    public String deviceTypeIndex(String deviceType) {
+        return prefix + ":{idx}:device:" + deviceType;
+    }
+
+    /** Device type of each session in {@link #sessionsIndex}, to take it out of its device type index too. */
+    public String sessionDeviceTypes() {
+        return prefix + ":{idx}:session-types";
+    }
+
+    /** Failed logins of one username (compared ignoring case), by its hash. */
+    public String loginFailuresOfUser(String username) {
+        return prefix + ":login:u:" + secretHash(username.toLowerCase(Locale.ROOT));
+    }
+
+    /** Failed logins from one client address, by its hash. */
+    public String loginFailuresOfAddress(String address) {
+        return prefix + ":login:a:" + secretHash(address);
     }
 
     public String sessionsIndex() {

@@ -29,7 +29,9 @@ public enum Script {
     LEASE_RELEASE("lease-release"),
     SWEEP_SCAN("sweep-scan"),
     AUDIT_APPEND("audit-lib", "audit-append"),
-    AUDIT_COLLAPSE("audit-lib", "audit-collapse");
+    AUDIT_COLLAPSE("audit-lib", "audit-collapse"),
+    INDEX_FORGET_USER("index-forget-user"),
+    LOGIN_FAILURE("login-failure");
 
     private final String name;
     private final String source;

@@ -21,6 +21,8 @@ public class SessionDirectory {
 
     @Inject
     SessionStore store;
+    @Inject
+    SessionIndexes indexes;
 
     Clock clock = Clock.systemUTC();
 
@@ -32,7 +34,10 @@ public class SessionDirectory {
     public record OnlineUser(String userId, String username, int sessions, Instant lastSeen) {
     }
 
-    /** Live sessions, optionally of one user and/or one device type. */
+    /**
+     * Live sessions, optionally of one user and/or one device type. By user it reads that user's
+     * sessions (at most the per-user cap); otherwise one page of the sessions or device type index.
+     */
     public Page<Session> sessions(String userId, String deviceType, int offset, int limit) {
         long now = clock.millis();
         if (userId != null) {
@@ -41,31 +46,28 @@ public class SessionDirectory {
             all.sort(Comparator.comparing(Session::lastSeen).reversed());
             return page(all, offset, limit);
         }
-        store.tidyIndexes(now, TIDY_LIMIT);
-        if (deviceType == null) {
-            return new Page<>(store.indexSize(false), store.find(store.indexPage(false, offset, limit)));
-        }
-        List<Session> all = new ArrayList<>(store.find(store.indexPage(false, 0, -1)));
-        all.removeIf(session -> !deviceType.equals(session.deviceType()));
-        return page(all, offset, limit);
+        indexes.tidy(now, TIDY_LIMIT);
+        Page<String> ids = indexes.sessionIds(deviceType, offset, limit);
+        return new Page<>(ids.total(), store.find(ids.items()));
     }
 
     /** Users with at least one live session. */
     public Page<OnlineUser> onlineUsers(int offset, int limit) {
         long now = clock.millis();
-        store.tidyIndexes(now, TIDY_LIMIT);
-        List<OnlineUser> users = store.indexPage(true, offset, limit).stream()
+        indexes.tidy(now, TIDY_LIMIT);
+        Page<String> tags = indexes.userTags(offset, limit);
+        List<OnlineUser> users = tags.items().stream()
                 .map(tag -> store.user(tag, now))
                 .filter(user -> user.user() != null && !user.sessions().isEmpty())
                 .map(user -> new OnlineUser(user.user().userId(), user.user().username(), user.sessions().size(),
                         user.sessions().stream().map(Session::lastSeen).max(Comparator.naturalOrder()).orElse(null)))
                 .toList();
-        return new Page<>(store.indexSize(true), users);
+        return new Page<>(tags.total(), users);
     }
 
     /** Re-checks up to {@code limit} stale entries of each listing index (the sweeper's share). */
     public void tidy(int limit) {
-        store.tidyIndexes(clock.millis(), limit);
+        indexes.tidy(clock.millis(), limit);
     }
 
     /** The live sessions of one user (empty for an unknown user). */

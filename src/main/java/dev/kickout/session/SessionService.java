@@ -2,6 +2,7 @@ package dev.kickout.session;
 
 import dev.kickout.Actor;
 import dev.kickout.Checks;
+import dev.kickout.InvalidRequestException;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,6 +27,9 @@ import java.util.Optional;
  *         new ClientInfo("web", clientId, request.getRemoteAddr(), request.getHeader("User-Agent")));
  * return result.token();
  * }</pre>
+ * Under every policy a user has at most {@code kickout.login.max-sessions-per-user} live sessions
+ * carrying at most {@code kickout.login.max-device-types} distinct device types; a login beyond
+ * is refused with 409 SESSION_LIMIT (or, for the cap with EVICT_OLDEST, ends the oldest session).
  * Reads {@code kickout.session.ttl}, {@code kickout.session.max-lifetime} and {@code kickout.login.*}.
  */
 @ApplicationScoped
@@ -37,6 +41,10 @@ public class SessionService {
     @Inject
     SessionStore store;
     @Inject
+    SessionIndexes indexes;
+    @Inject
+    LoginThrottle throttle;
+    @Inject
     KickoutConfig config;
     @Inject
     Event<SessionRevoked> revoked;
@@ -45,18 +53,28 @@ public class SessionService {
 
     Clock clock = Clock.systemUTC();
 
-    /** Checks the credentials with the app's Jakarta Security identity stores, then {@link #open}s. */
+    /**
+     * Checks the credentials with the app's Jakarta Security identity stores, then {@link #open}s.
+     * A username or client address with too many recent failures is refused before the identity
+     * stores are asked ({@code kickout.login.throttle.*}).
+     *
+     * @throws dev.kickout.TooManyAttemptsException 429 while the username or the address is throttled
+     */
     public LoginResult login(String username, String password, ClientInfo client) {
         Checks.text("username", username, 128);
         Checks.text("password", password, 256);
-        if (identityStores.isUnsatisfied()) {
-            throw new BadCredentialsException();
+        if (username.chars().anyMatch(Character::isISOControl)) {
+            // it may reach the audit trail and the server log (a throttle trip names it)
+            throw new InvalidRequestException("username must not contain control characters");
         }
-        CredentialValidationResult result =
-                identityStores.get().validate(new UsernamePasswordCredential(username, password));
+        throttle.check(username, client.ip());
+        CredentialValidationResult result = identityStores.isUnsatisfied() ? CredentialValidationResult.INVALID_RESULT
+                : identityStores.get().validate(new UsernamePasswordCredential(username, password));
         if (result.getStatus() != CredentialValidationResult.Status.VALID) {
+            throttle.failed(username, client.ip());
             throw new BadCredentialsException();
         }
+        throttle.succeeded(username);
         String name = result.getCallerPrincipal().getName();
         String userId = result.getCallerUniqueId() != null ? result.getCallerUniqueId() : name;
         return open(new Identity(userId, name, result.getCallerGroups()), client);
@@ -76,9 +94,11 @@ public class SessionService {
                 client.userAgent(), store.rolesJson(identity.roles()));
         Tombstone replacement = new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, Instant.ofEpochMilli(now));
         List<Session> replaced = store.open(token, sessionId, record, replacement, now);
+        Session session = store.session(sessionId, record);
+        indexes.update(List.of(session), replaced);
         Actor actor = new Actor(identity.userId(), sessionId, client.ip());
-        replaced.forEach(session -> revoked.fire(new SessionRevoked(session, replacement, actor)));
-        return new LoginResult(token, store.session(sessionId, record).view(true),
+        replaced.forEach(ended -> revoked.fire(new SessionRevoked(ended, replacement, actor)));
+        return new LoginResult(token, session.view(true),
                 replaced.stream().map(Session::sessionId).toList());
     }
 
@@ -171,6 +191,7 @@ public class SessionService {
                                  Tombstone tombstone, Actor actor) {
         List<Session> sessions = store.revoke(userTag, tombstone, sessionId, deviceType, spareSessionId,
                 tombstone.at().toEpochMilli());
+        indexes.update(List.of(), sessions);
         sessions.forEach(session -> revoked.fire(new SessionRevoked(session, tombstone, actor)));
         return sessions;
     }

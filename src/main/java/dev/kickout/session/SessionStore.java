@@ -9,16 +9,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.redisson.api.RBatch;
 import org.redisson.client.codec.StringCodec;
 
-/** Sessions in Redis: the per-user scripts, the global listing indexes, and record (de)coding. */
+/** Sessions in Redis: the per-user scripts and record (de)coding (the listing indexes are {@link SessionIndexes}). */
 @ApplicationScoped
 class SessionStore {
 
@@ -40,10 +37,11 @@ class SessionStore {
     /** One round trip: the live session of {@code token}, with its expiry pushed forward. */
     Lookup authenticate(String token, long now) {
         String tag = Tokens.userTagOf(token);
+        String tokenHash = RedisKeys.secretHash(token);
         List<Object> reply = redis.run(Script.AUTHENTICATE,
                 List.of(keys.userHash(tag), keys.userIndex(tag), keys.userTombstones(tag),
-                        keys.tokenPointer(tag, RedisKeys.secretHash(token))),
-                now, ttlMillis());
+                        keys.legacyTokenPointer(tag, tokenHash)),
+                now, ttlMillis(), tokenHash, config.loginMaxTombstonesPerUser());
         return switch ((String) reply.get(0)) {
             case "OK" -> new Lookup(session((String) reply.get(1), (String) reply.get(2)), null, null);
             case "EXPIRED" -> new Lookup(null, session((String) reply.get(1), (String) reply.get(2)),
@@ -85,21 +83,23 @@ class SessionStore {
         return redis.call(client -> client.<String>getBucket(key, StringCodec.INSTANCE).getAndDelete());
     }
 
-    /** Stores a new session under the login policy; answers the sessions it replaced. */
+    /**
+     * Stores a new session under the login policy, the per-user cap and the device type bound;
+     * answers the sessions it replaced.
+     */
     List<Session> open(String token, String sessionId, SessionRecord record, Tombstone replacement, long now) {
         String tag = Tokens.userTagOf(sessionId);
-        List<Object> reply = redis.run(Script.LOGIN,
-                List.of(keys.userHash(tag), keys.userIndex(tag), keys.userTombstones(tag),
-                        keys.tokenPointer(tag, RedisKeys.secretHash(token))),
+        List<Object> reply = redis.run(Script.LOGIN, userKeys(tag),
                 now, sessionId, json.write(record), config.loginPolicy().name(), record.deviceType(),
                 config.loginMaxSessions(), config.loginWhenFull().name(), json.write(replacement), ttlMillis(),
-                json.write(new UserRecord(record.userId(), record.username())));
-        if ("LIMIT".equals(reply.get(0))) {
-            throw new SessionLimitException(config.loginMaxSessions());
-        }
-        List<Session> replaced = sessions(reply.subList(1, reply.size()));
-        index(List.of(session(sessionId, record)), sessionIds(replaced));
-        return replaced;
+                json.write(new UserRecord(record.userId(), record.username())), RedisKeys.secretHash(token),
+                config.loginMaxSessionsPerUser(), config.loginMaxDeviceTypes(), config.loginMaxTombstonesPerUser());
+        return switch ((String) reply.get(0)) {
+            case "LIMIT" -> throw SessionLimitException.sessions(((Long) reply.get(1)).intValue());
+            case "DEVICE_TYPES" -> throw SessionLimitException.deviceTypes(((Long) reply.get(1)).intValue(),
+                    record.deviceType());
+            default -> sessions(reply.subList(1, reply.size()));
+        };
     }
 
     /**
@@ -108,57 +108,19 @@ class SessionStore {
      */
     List<Session> revoke(String userTag, Tombstone tombstone, String sessionId, String deviceType,
                          String spareSessionId, long now) {
-        List<Object> reply = redis.run(Script.REVOKE,
-                List.of(keys.userHash(userTag), keys.userIndex(userTag), keys.userTombstones(userTag)),
+        List<Object> reply = redis.run(Script.REVOKE, userKeys(userTag),
                 now, json.write(tombstone), ttlMillis(), orEmpty(sessionId), orEmpty(deviceType),
-                orEmpty(spareSessionId));
-        List<Session> revoked = sessions(reply);
-        index(List.of(), sessionIds(revoked));
-        return revoked;
+                orEmpty(spareSessionId), config.loginMaxTombstonesPerUser());
+        return sessions(reply);
     }
 
     /** Tidies one user and answers their name (null if unknown) and live sessions, oldest first. */
     UserSessions user(String userTag, long now) {
-        List<Object> reply = redis.run(Script.PRUNE_USER,
-                List.of(keys.userHash(userTag), keys.userIndex(userTag), keys.userTombstones(userTag)), now, ttlMillis());
+        List<Object> reply = redis.run(Script.PRUNE_USER, userKeys(userTag), now, ttlMillis(),
+                config.loginMaxTombstonesPerUser());
         String user = (String) reply.get(0);
         return new UserSessions(user.isEmpty() ? null : json.read(user, UserRecord.class),
                 sessions(reply.subList(1, reply.size())));
-    }
-
-    /**
-     * Re-checks index entries whose recorded expiry has passed (sliding expiry moves on without
-     * touching the global indexes): live ones get their real expiry, dead ones leave. At most
-     * {@code limit} entries per index per call.
-     */
-    void tidyIndexes(long now, int limit) {
-        Collection<String> staleSessions = redis.call(client -> client
-                .<String>getScoredSortedSet(keys.sessionsIndex(), StringCodec.INSTANCE)
-                .valueRange(Double.NEGATIVE_INFINITY, true, now, true, 0, limit));
-        Collection<String> staleUsers = redis.call(client -> client
-                .<String>getScoredSortedSet(keys.usersIndex(), StringCodec.INSTANCE)
-                .valueRange(Double.NEGATIVE_INFINITY, true, now, true, 0, limit));
-        Set<String> tags = new LinkedHashSet<>(staleUsers);
-        staleSessions.forEach(sessionId -> tags.add(Tokens.userTagOf(sessionId)));
-        for (String tag : tags) {
-            List<Session> live = user(tag, now).sessions();
-            Set<String> liveIds = new HashSet<>(sessionIds(live));
-            List<String> dead = staleSessions.stream()
-                    .filter(id -> id.startsWith(tag) && !liveIds.contains(id)).toList();
-            reindexUser(tag, live, dead);
-        }
-    }
-
-    /** Index ids from position {@code offset} on, most recently active first. */
-    List<String> indexPage(boolean users, int offset, int limit) {
-        String key = users ? keys.usersIndex() : keys.sessionsIndex();
-        return List.copyOf(redis.call(client -> client.<String>getScoredSortedSet(key, StringCodec.INSTANCE)
-                .valueRangeReversed(offset, limit < 0 ? -1 : offset + limit - 1)));
-    }
-
-    long indexSize(boolean users) {
-        String key = users ? keys.usersIndex() : keys.sessionsIndex();
-        return redis.call(client -> client.getScoredSortedSet(key, StringCodec.INSTANCE).size());
     }
 
     /** The live sessions among {@code sessionIds}, in that order, in one round trip. */
@@ -209,43 +171,8 @@ class SessionStore {
         return config.sessionTtl().toMillis();
     }
 
-    /** Keeps the admin listing indexes in step; they are pruned again whenever they are read. */
-    private void index(Collection<Session> added, Collection<String> removedIds) {
-        if (added.isEmpty() && removedIds.isEmpty()) {
-            return;
-        }
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            for (Session session : added) {
-                long score = session.expiresAt().toEpochMilli();
-                batch.getScoredSortedSet(keys.sessionsIndex(), StringCodec.INSTANCE).addAsync(score, session.sessionId());
-                batch.getScoredSortedSet(keys.usersIndex(), StringCodec.INSTANCE)
-                        .addAsync(score, Tokens.userTagOf(session.sessionId()));
-            }
-            if (!removedIds.isEmpty()) {
-                batch.getScoredSortedSet(keys.sessionsIndex(), StringCodec.INSTANCE).removeAllAsync(removedIds);
-            }
-            return batch.execute();
-        });
-    }
-
-    private void reindexUser(String tag, List<Session> live, List<String> deadSessionIds) {
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            var sessionsIndex = batch.<String>getScoredSortedSet(keys.sessionsIndex(), StringCodec.INSTANCE);
-            var usersIndex = batch.<String>getScoredSortedSet(keys.usersIndex(), StringCodec.INSTANCE);
-            live.forEach(session -> sessionsIndex.addAsync(session.expiresAt().toEpochMilli(), session.sessionId()));
-            if (!deadSessionIds.isEmpty()) {
-                sessionsIndex.removeAllAsync(deadSessionIds);
-            }
-            live.stream().mapToLong(session -> session.expiresAt().toEpochMilli()).max()
-                    .ifPresentOrElse(latest -> usersIndex.addAsync(latest, tag), () -> usersIndex.removeAsync(tag));
-            return batch.execute();
-        });
-    }
-
-    private static List<String> sessionIds(List<Session> sessions) {
-        return sessions.stream().map(Session::sessionId).toList();
+    private List<Object> userKeys(String userTag) {
+        return List.of(keys.userHash(userTag), keys.userIndex(userTag), keys.userTombstones(userTag));
     }
 
     private static String orEmpty(String value) {

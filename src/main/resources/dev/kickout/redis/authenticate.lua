@@ -1,10 +1,13 @@
 -- Authenticates one request in one round trip: finds the token's session, slides its expiry
 -- (never past the absolute cap) and, for a dead token, says why. A session found past its
--- expiry is buried on the spot, so it is reported expired exactly once.
--- KEYS[1] user hash, KEYS[2] live index, KEYS[3] tombstone index, KEYS[4] token pointer (value: sessionId)
--- ARGV[1] now (ms), ARGV[2] session ttl (ms)
+-- expiry is buried on the spot, so it is reported expired exactly once; a tombstone found past
+-- its time is forgotten on the spot, so its token is unknown from then on.
+-- KEYS[1] user hash, KEYS[2] live index, KEYS[3] tombstone index,
+-- KEYS[4] the token's pointer key as written before pointers moved into the user hash (read only,
+-- so that tokens issued before an upgrade keep working; those keys expire on their own)
+-- ARGV[1] now (ms), ARGV[2] session ttl (ms), ARGV[3] token hash, ARGV[4] tombstones per user at most
 -- Returns {'OK', sessionId, record} | {'EXPIRED', sessionId, record} | {'REVOKED', tombstone} | {'INVALID'}
-local sid = redis.call('GET', KEYS[4])
+local sid = redis.call('HGET', KEYS[1], 't:' .. ARGV[3]) or redis.call('GET', KEYS[4])
 if not sid then
   return {'INVALID'}
 end
@@ -13,7 +16,7 @@ local raw = redis.call('HGET', KEYS[1], 's:' .. sid)
 if raw then
   local s = cjson.decode(raw)
   if s.expiresAt <= now then
-    bury(sid, raw, cjson.encode({code = 'EXPIRED'}), tonumber(ARGV[2]))
+    bury(sid, raw, cjson.encode({code = 'EXPIRED'}), tonumber(ARGV[2]), tonumber(ARGV[4]))
     return {'EXPIRED', sid, raw}
   end
   s.lastSeen = now
@@ -25,6 +28,11 @@ if raw then
 end
 local tombstone = redis.call('HGET', KEYS[1], 'x:' .. sid)
 if tombstone then
+  local due = redis.call('ZSCORE', KEYS[3], sid)
+  if due and tonumber(due) <= now then
+    forget(sid)
+    return {'INVALID'}
+  end
   return {'REVOKED', tombstone}
 end
 return {'INVALID'}
