@@ -1,8 +1,10 @@
 package dev.kickout.audit;
 
+import dev.kickout.Actor;
 import dev.kickout.admin.AdminDenied;
 import dev.kickout.lock.LockForceReleased;
 import dev.kickout.lock.LockView;
+import dev.kickout.session.LoginThrottled;
 import dev.kickout.session.Session;
 import dev.kickout.session.SessionRevoked;
 import dev.kickout.session.Tombstone;
@@ -41,9 +43,9 @@ class AuditObserver {
         log.record("ADMIN_DENIED", event.actor(), event.method() + " " + event.path(), null, "DENIED", Map.of());
     }
 
-    void onLoginThrottled(@Observes dev.kickout.session.LoginThrottled event) {
-        boolean address = event.kind() == dev.kickout.session.LoginThrottled.Kind.ADDRESS;
-        log.record("LOGIN_THROTTLED", address ? new dev.kickout.Actor(null, null, event.subject()) : dev.kickout.Actor.SYSTEM,
+    void onLoginThrottled(@Observes LoginThrottled event) {
+        boolean address = event.kind() == LoginThrottled.Kind.ADDRESS;
+        log.record("LOGIN_THROTTLED", address ? new Actor(null, null, event.subject()) : Actor.SYSTEM,
                 (address ? "address:" : "user:") + event.subject(), event.failures() + " failed sign-ins within "
                         + event.window(), "THROTTLED", Map.of("kind", event.kind().name()));
     }
