@@ -31,7 +31,7 @@ final class OpenStream {
     private volatile Instant knownExpiry;
     private String lastId = "";
     private List<PushEvent> held = new ArrayList<>();
-    private boolean ended;
+    private volatile boolean ended;
 
     OpenStream(Session session, Instant capAt, long closeAtNanos, SseEventSink sink, Sse sse,
                Consumer<OpenStream> onDone) {
@@ -48,6 +48,11 @@ final class OpenStream {
     /** The session's expiry as last read; re-checked once it has passed. */
     Instant knownExpiry() {
         return knownExpiry;
+    }
+
+    /** Whether its last event has gone out (or is going out): nothing more will be sent. */
+    boolean ended() {
+        return ended;
     }
 
     void slid(Instant expiresAt) {

@@ -162,6 +162,9 @@ public class SseHub {
         Instant now = Instant.now();
         List<OpenStream> due = new ArrayList<>();
         streams.values().forEach(list -> list.forEach(stream -> {
+            if (stream.ended()) {
+                return; // its last event is on its way; it closes once that is written
+            }
             if (nanos - stream.closeAtNanos >= 0) {
                 stream.reconnect();
             } else if (!stream.knownExpiry().isAfter(now)) {
