@@ -35,8 +35,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class StreamCapsIT {
 
-    static final int PER_USER = 40;
-    static final int TOTAL = 60;
+    static final int PER_USER = 100;
+    static final int TOTAL = 150;
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -149,7 +149,12 @@ class StreamCapsIT {
         return api.get("admin/streams", admin).assertOk(200).getInt("open");
     }
 
+    /** The least of three readings after a full collection each: the live heap, give or take noise. */
     private long heapUsed() {
-        return api.get("it/heap", admin).assertOk(200).getJsonNumber("used").longValue();
+        long least = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            least = Math.min(least, api.get("it/heap", admin).assertOk(200).getJsonNumber("used").longValue());
+        }
+        return least;
     }
 }

@@ -91,7 +91,9 @@ class StreamExpiryIT {
             long afterMillis = (System.nanoTime() - loggedIn) / 1_000_000;
             assertNotNull(expired, "SESSION_EXPIRED at the 4 s cap");
             assertEquals("SESSION_EXPIRED", expired.type());
-            assertTrue(expired.json().getString("reason").startsWith("Reached the maximum"), expired.data());
+            String loginTime = carol.body().getJsonObject("session").getString("loginTime");
+            assertTrue(expired.json().getString("reason").startsWith("Reached the maximum"),
+                    () -> expired.data() + " for a login at " + loginTime + ", " + afterMillis + " ms after login");
             assertTrue(afterMillis >= 3800, "told only at the cap: " + afterMillis + " ms after login");
             assertEquals("end", stream.next(Duration.ofSeconds(5)).type());
             System.out.println("[figure] busy session (ttl 2 s, max lifetime 4 s): stream open past the first ttl, "

@@ -45,8 +45,10 @@ class SessionEnds {
             if (standing.live()) {
                 streams.forEach(stream -> stream.slid(standing.expiresAt()));
             } else {
+                // the stored expiry when the record is still there: the known one may predate a last slide
                 OpenStream any = streams.get(0);
-                endings.add(ending(sessionId, standing.tombstone(), any.knownExpiry(), any.capAt));
+                Instant expiredAt = standing.expiresAt() != null ? standing.expiresAt() : any.knownExpiry();
+                endings.add(ending(sessionId, standing.tombstone(), expiredAt, any.capAt));
             }
         });
         return endings;

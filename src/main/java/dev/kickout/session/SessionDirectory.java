@@ -96,14 +96,11 @@ public class SessionDirectory {
     Json json;
 
     /**
-     * Where a session stands for someone holding only its id: live until {@code expiresAt}, or ended
-     * ({@code expiresAt} null), with its tombstone while one is kept (null: expired and forgotten).
+     * Where a session stands for someone holding only its id: {@code live} or ended; its expiry as
+     * last stored (null once its record is gone); its tombstone while one is kept (null while live,
+     * or when expired and forgotten).
      */
-    public record Standing(Instant expiresAt, Tombstone tombstone) {
-
-        public boolean live() {
-            return expiresAt != null;
-        }
+    public record Standing(boolean live, Instant expiresAt, Tombstone tombstone) {
     }
 
     /**
@@ -129,9 +126,8 @@ public class SessionDirectory {
             String tombstone = fields.get("x:" + ids.get(i));
             Instant expiresAt = record == null ? null
                     : Instant.ofEpochMilli(json.<SessionRecord>read(record, SessionRecord.class).expiresAt());
-            standings.put(ids.get(i), expiresAt != null && expiresAt.toEpochMilli() > now
-                    ? new Standing(expiresAt, null)
-                    : new Standing(null, tombstone == null ? null : json.<Tombstone>read(tombstone, Tombstone.class)));
+            standings.put(ids.get(i), new Standing(expiresAt != null && expiresAt.toEpochMilli() > now, expiresAt,
+                    tombstone == null ? null : json.<Tombstone>read(tombstone, Tombstone.class)));
         }
         return standings;
     }
