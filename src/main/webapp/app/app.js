@@ -63,7 +63,7 @@ export async function startPage(active) {
     document.querySelector('header.bar').append(h('span', { className: 'brand' }, 'Kickout demo'), nav,
         h('span', { className: 'who' }, conn, `${session.username} · ${session.deviceType}`), signOut);
     kickout.on('connection', ({ state }) => { conn.className = `conn ${state}`; });
-    for (const type of ['FORCE_LOGOUT', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE']) {
+    for (const type of ['FORCE_LOGOUT', 'SESSION_EXPIRED', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE']) {
         kickout.on(type, () => { document.documentElement.dataset.lastEventId = kickout.lastEventId; });
     }
     kickout.on('signedout', () => { conn.className = 'conn'; signOut.disabled = true; });

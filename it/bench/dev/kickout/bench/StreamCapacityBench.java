@@ -31,6 +31,7 @@ class StreamCapacityBench {
     static WebArchive deployment() {
         return Deployments.referenceWar("streams.war", Map.of("kickout.key-prefix", "streams",
                 "kickout.login.policy", "MULTI", "kickout.sse.max-streams-per-session", "100000",
+                "kickout.sse.max-streams-per-user", "100000", "kickout.sse.max-streams", "100000",
                 "kickout.sse.keepalive", "PT1H", "kickout.lock.force-release-grace", "PT0S"));
     }
 

@@ -5,6 +5,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import java.io.StringReader;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -33,11 +34,13 @@ public final class EventStream implements AutoCloseable {
 
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final int status;
+    private final HttpHeaders headers;
     private final String body;
     private final Stream<String> lines;
 
     private EventStream(HttpResponse<Stream<String>> response) {
         this.status = response.statusCode();
+        this.headers = response.headers();
         this.lines = response.body();
         if (status == 200) {
             this.body = null;
@@ -62,6 +65,11 @@ public final class EventStream implements AutoCloseable {
 
     public int status() {
         return status;
+    }
+
+    /** A response header (e.g. {@code Retry-After} of a refusal), or null. */
+    public String header(String name) {
+        return headers.firstValue(name).orElse(null);
     }
 
     /** The error body when the stream was refused. */

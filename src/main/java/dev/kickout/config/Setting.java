@@ -63,7 +63,7 @@ public enum Setting {
     SSE_MAX_STREAMS_PER_USER("kickout.sse.max-streams-per-user", "20",
             "Open event streams one user may hold on one instance; one more is refused with 429 TOO_MANY_ATTEMPTS."),
     SSE_MAX_STREAMS_TOTAL("kickout.sse.max-streams", "10000",
-            "Open event streams one instance holds at most; one more is refused with 503 and Retry-After."),
+            "Open event streams one instance holds at most; one more is refused with 429 TOO_MANY_ATTEMPTS and Retry-After."),
     SSE_MAX_AGE("kickout.sse.max-age", "PT1H",
             "A stream is closed after this long; the client reconnects with a fresh ticket and Last-Event-ID."),
     SSE_TICKET_TTL("kickout.sse.ticket-ttl", "PT30S",

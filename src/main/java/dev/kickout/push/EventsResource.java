@@ -4,6 +4,7 @@ import dev.kickout.config.KickoutConfig;
 import dev.kickout.session.CurrentSession;
 import dev.kickout.session.Session;
 import dev.kickout.session.SessionService;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -23,7 +24,10 @@ import java.util.List;
  * ({@code POST /events/ticket}, then {@code GET /events?ticket=...}), other clients with their
  * bearer header; {@code Last-Event-ID} (or {@code ?lastEventId=}, as a browser's new
  * {@code EventSource} cannot send headers) replays what was missed. A stream opened without one
- * starts with {@code STREAM_OPEN}, whose id is where a later reconnect resumes.
+ * starts with {@code STREAM_OPEN}, whose id is where a later reconnect resumes. Caps:
+ * {@code kickout.sse.max-streams-per-session} (the oldest closes), {@code kickout.sse.max-streams-per-user}
+ * and {@code kickout.sse.max-streams} (one more is refused with 429 {@code TOO_MANY_ATTEMPTS}); a
+ * stream lives at most {@code kickout.sse.max-age}, then ends with {@code RECONNECT}.
  */
 @Path("events")
 public class EventsResource {
@@ -38,6 +42,8 @@ public class EventsResource {
     SseHub hub;
     @Inject
     KickoutConfig config;
+    @Inject
+    Event<StreamOpened> opened;
 
     /** Answer of {@code POST /events/ticket}. */
     public record Ticket(String ticket, long expiresIn) {
@@ -51,9 +57,12 @@ public class EventsResource {
     }
 
     /**
-     * The stream; a refused ticket or token is a 401 problem, sent before any event. A browser opening a
-     * new {@code EventSource} (with a new ticket) cannot send {@code Last-Event-ID}: it passes
-     * {@code ?lastEventId=} instead.
+     * The stream; a refused ticket or token is a 401 problem, a full stream cap a 429, sent before
+     * any event. A browser opening a new {@code EventSource} (with a new ticket) cannot send
+     * {@code Last-Event-ID}: it passes {@code ?lastEventId=} instead.
+     *
+     * <p>The stream is registered before its replay is read (live events meanwhile are held, then
+     * sent after the replay unless it carried them), so no event falls between the two.
      */
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
@@ -63,14 +72,22 @@ public class EventsResource {
                        @Context SseEventSink sink, @Context Sse sse) {
         Session session = ticket != null ? sessions.redeemTicket(ticket) : sessions.authenticate(bearer(authorization));
         String lastEventId = lastEventIdHeader != null ? lastEventIdHeader : lastEventIdQuery;
-        List<PushEvent> missed = new ArrayList<>();
-        if (lastEventId == null) {
-            lastEventId = log.latestId(session.sessionId());
-            missed.add(new PushEvent(session.sessionId(), lastEventId, PushEvent.STREAM_OPEN,
-                    "{\"lastEventId\":\"" + lastEventId + "\"}"));
+        // read before registering: anything newer is either replayed or delivered live
+        String resumeFrom = lastEventId != null ? lastEventId : log.latestId(session.sessionId());
+        OpenStream stream = hub.register(session, sink, sse);
+        List<PushEvent> replay = new ArrayList<>();
+        try {
+            opened.fire(new StreamOpened(session.sessionId(), session.userId()));
+            if (lastEventId == null) {
+                replay.add(new PushEvent(session.sessionId(), resumeFrom, PushEvent.STREAM_OPEN,
+                        "{\"lastEventId\":\"" + resumeFrom + "\"}"));
+            }
+            replay.addAll(log.since(session.sessionId(), resumeFrom));
+        } catch (RuntimeException e) {
+            hub.drop(stream);
+            throw e;
         }
-        missed.addAll(log.since(session.sessionId(), lastEventId));
-        hub.open(session.sessionId(), sink, sse, missed);
+        hub.start(stream, replay);
     }
 
     private static String bearer(String header) {

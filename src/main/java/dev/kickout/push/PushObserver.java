@@ -1,9 +1,11 @@
 package dev.kickout.push;
 
+import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.EditLocks;
 import dev.kickout.lock.LockForceReleased;
 import dev.kickout.lock.LockFreed;
 import dev.kickout.lock.LockView;
+import dev.kickout.session.Session;
 import dev.kickout.session.SessionRevoked;
 import dev.kickout.session.Tombstone;
 import jakarta.annotation.Resource;
@@ -19,7 +21,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Turns revocations and lock changes into events. They fire after the change is stored, so the
+ * Turns revocations, expiries noticed by requests and lock changes into events. They fire after the change is stored, so the
  * push always follows the revocation: no request slips through after the page is told.
  */
 @ApplicationScoped
@@ -31,22 +33,27 @@ class PushObserver {
     Push push;
     @Inject
     EditLocks locks;
+    @Inject
+    KickoutConfig config;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
 
+    /** A revocation tells the session's pages {@code FORCE_LOGOUT}; an expiry noticed by a request, {@code SESSION_EXPIRED}. */
     void onRevoked(@Observes SessionRevoked event) {
-        String code = event.tombstone().code();
-        if (Tombstone.EXPIRED.equals(code)) {
-            return;
+        Session session = event.session();
+        if (Tombstone.EXPIRED.equals(event.tombstone().code())) {
+            // best effort: the request must still get its 401, and the streams' own expiry tick closes them anyway
+            try {
+                push.send(session.sessionId(), PushEvent.SESSION_EXPIRED, SessionEnds.expired(session.sessionId(),
+                        session.expiresAt(), session.loginTime().plus(config.sessionMaxLifetime())));
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "kickout push: SESSION_EXPIRED for " + session.sessionId() + " not sent", e);
+            }
+        } else {
+            push.send(session.sessionId(), PushEvent.FORCE_LOGOUT,
+                    SessionEnds.forceLogout(session.sessionId(), event.tombstone()));
         }
-        Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("code", code);
-        payload.put("reason", event.tombstone().reason());
-        payload.put("by", event.tombstone().by());
-        payload.put("at", event.tombstone().at());
-        payload.put("sessionId", event.session().sessionId());
-        push.send(event.session().sessionId(), PushEvent.FORCE_LOGOUT, payload);
     }
 
     void onForceReleased(@Observes LockForceReleased event) {

@@ -1,163 +1,184 @@
 package dev.kickout.push;
 
+import dev.kickout.TooManyAttemptsException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.session.Session;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The open event streams of this app-server instance, by session: the one owner of every
- * {@link SseEventSink}. Streams leave on a failed send, on close, on {@code FORCE_LOGOUT}, and when
- * their session opens one too many; a keep-alive comment every {@code kickout.sse.keepalive}
- * finds the dead ones.
+ * {@link SseEventSink}, and of the caps on them. Streams leave on a failed send, on close, after
+ * {@code FORCE_LOGOUT} or {@code SESSION_EXPIRED}, when their session opens one too many, and at
+ * {@code kickout.sse.max-age}; a keep-alive comment every {@code kickout.sse.keepalive} finds the
+ * dead ones, and a tick every {@link #TICK_MILLIS} ms closes the aged ones and those whose session
+ * has ended.
  */
 @ApplicationScoped
 public class SseHub {
 
+    /** How often streams are checked for age and for their session's expiry (an in-memory scan). */
+    static final long TICK_MILLIS = 500;
+
+    private static final Logger LOG = Logger.getLogger(SseHub.class.getName());
+
     @Inject
     KickoutConfig config;
+    @Inject
+    SessionEnds ends;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
 
-    private final Map<String, List<EventStream>> streams = new ConcurrentHashMap<>();
-    private ScheduledFuture<?> keepAlive;
+    private final Map<String, List<OpenStream>> streams = new ConcurrentHashMap<>();
+    /** Guards the counts below and every change of {@link #streams}. */
+    private final Object registry = new Object();
+    private final Map<String, Integer> perUser = new HashMap<>();
+    private int total;
+    private final List<ScheduledFuture<?>> timers = new ArrayList<>();
 
     @PostConstruct
     void start() {
         long period = config.sseKeepalive().toMillis();
-        keepAlive = scheduler.scheduleAtFixedRate(this::keepAlive, period, period, TimeUnit.MILLISECONDS);
+        timers.add(scheduler.scheduleAtFixedRate(this::keepAlive, period, period, TimeUnit.MILLISECONDS));
+        timers.add(scheduler.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS));
     }
 
     @PreDestroy
     void stop() {
-        keepAlive.cancel(false);
-        streams.values().forEach(list -> list.forEach(EventStream::close));
+        timers.forEach(timer -> timer.cancel(false));
+        streams.values().forEach(list -> list.forEach(OpenStream::close));
         streams.clear();
     }
 
     /**
-     * Adds a stream for a session: sends what it missed since {@code lastEventId} (from
-     * {@code missed}), then live events. Opening more than the per-session cap closes the oldest.
+     * Adds a stream for a session, holding live events until {@link #start} sends the replay.
+     * Opening more than the per-session cap closes the session's oldest stream.
+     *
+     * @throws TooManyAttemptsException when the user (on this instance) or this instance holds its cap
      */
-    void open(String sessionId, SseEventSink sink, Sse sse, List<PushEvent> missed) {
-        EventStream stream = new EventStream(sink, sse);
-        List<EventStream> own = streams.computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>());
-        own.add(stream);
-        while (own.size() > config.sseMaxStreams()) {
-            close(sessionId, own.get(0));
+    OpenStream register(Session session, SseEventSink sink, Sse sse) {
+        long maxAge = config.sseMaxAge().toNanos();
+        long jitter = ThreadLocalRandom.current().nextLong(maxAge / 10 + 1);
+        OpenStream stream = new OpenStream(session, session.loginTime().plus(config.sessionMaxLifetime()),
+                System.nanoTime() + maxAge - jitter, sink, sse, this::close);
+        OpenStream evicted = null;
+        synchronized (registry) {
+            List<OpenStream> own = streams.getOrDefault(session.sessionId(), List.of());
+            if (own.size() >= config.sseMaxStreams()) {
+                evicted = own.get(0);
+                remove(evicted);
+            } else if (perUser.getOrDefault(session.userId(), 0) >= config.sseMaxStreamsPerUser()) {
+                throw new TooManyAttemptsException("This user holds " + config.sseMaxStreamsPerUser()
+                        + " event streams on this server already; close one first", config.sseKeepalive());
+            } else if (total >= config.sseMaxStreamsTotal()) {
+                throw new TooManyAttemptsException("This server holds as many event streams as it may; try again later",
+                        config.sseKeepalive());
+            }
+            streams.computeIfAbsent(session.sessionId(), id -> new CopyOnWriteArrayList<>()).add(stream);
+            perUser.merge(session.userId(), 1, Integer::sum);
+            total++;
         }
-        for (PushEvent event : missed) {
-            deliver(sessionId, stream, event);
+        if (evicted != null) {
+            evicted.close();
+        }
+        return stream;
+    }
+
+    /** Sends a registered stream its replay, then the live events held meanwhile. */
+    void start(OpenStream stream, List<PushEvent> replay) {
+        stream.start(replay);
+    }
+
+    /** Forgets a registered stream that could not start; its response is still free for an error. */
+    void drop(OpenStream stream) {
+        synchronized (registry) {
+            remove(stream);
         }
     }
 
     /** Sends an event to the session's streams on this instance. */
     void deliver(PushEvent event) {
-        for (EventStream stream : streams.getOrDefault(event.sessionId(), List.of())) {
-            deliver(event.sessionId(), stream, event);
+        for (OpenStream stream : streams.getOrDefault(event.sessionId(), List.of())) {
+            stream.deliver(event);
         }
     }
 
     /** Open streams on this instance, for metrics and tests. */
     public int openStreams() {
-        return streams.values().stream().mapToInt(List::size).sum();
+        synchronized (registry) {
+            return total;
+        }
     }
 
-    private void deliver(String sessionId, EventStream stream, PushEvent event) {
-        boolean last = PushEvent.FORCE_LOGOUT.equals(event.type());
-        stream.send(event).whenComplete((sent, failure) -> {
-            if (failure != null || last) {
-                close(sessionId, stream);
-            }
-        });
+    private void close(OpenStream stream) {
+        drop(stream);
+        stream.close();
+    }
+
+    /** Unregisters (once) and counts down; caller holds {@link #registry}. */
+    private void remove(OpenStream stream) {
+        List<OpenStream> own = streams.get(stream.sessionId);
+        if (own == null || !own.remove(stream)) {
+            return;
+        }
+        if (own.isEmpty()) {
+            streams.remove(stream.sessionId);
+        }
+        perUser.computeIfPresent(stream.userId, (user, count) -> count > 1 ? count - 1 : null);
+        total--;
     }
 
     private void keepAlive() {
-        streams.forEach((sessionId, list) -> list.forEach(stream -> stream.comment("keep-alive")
+        streams.values().forEach(list -> list.forEach(stream -> stream.comment("keep-alive")
                 .whenComplete((sent, failure) -> {
                     if (failure != null) {
-                        close(sessionId, stream);
+                        close(stream);
                     }
                 })));
     }
 
-    private void close(String sessionId, EventStream stream) {
-        stream.close();
-        streams.computeIfPresent(sessionId, (id, list) -> {
-            list.remove(stream);
-            return list.isEmpty() ? null : list;
-        });
-    }
-
-    /** One open stream; sends are serialised and skip events it already had. */
-    private static final class EventStream {
-
-        private final SseEventSink sink;
-        private final Sse sse;
-        private String lastId = "";
-
-        EventStream(SseEventSink sink, Sse sse) {
-            this.sink = sink;
-            this.sse = sse;
-        }
-
-        /** Writes the event unless this stream already had it; completes when written. */
-        synchronized CompletionStage<?> send(PushEvent event) {
-            if (!event.id().isEmpty() && compare(event.id(), lastId) <= 0) {
-                return CompletableFuture.completedFuture(null);
+    /** Closes aged streams, and asks about sessions whose known expiry has passed. */
+    private void tick() {
+        long nanos = System.nanoTime();
+        Instant now = Instant.now();
+        List<OpenStream> due = new ArrayList<>();
+        streams.values().forEach(list -> list.forEach(stream -> {
+            if (stream.ended()) {
+                return; // its last event is on its way; it closes once that is written
             }
-            lastId = event.id();
-            return write(sse.newEventBuilder().id(event.id()).name(event.type())
-                    .data(String.class, event.data()).build());
-        }
-
-        synchronized CompletionStage<?> comment(String text) {
-            return write(sse.newEventBuilder().comment(text).build());
-        }
-
-        private CompletionStage<?> write(OutboundSseEvent event) {
-            if (sink.isClosed()) {
-                return CompletableFuture.failedFuture(new IllegalStateException("closed"));
+            if (nanos - stream.closeAtNanos >= 0) {
+                stream.reconnect();
+            } else if (!stream.knownExpiry().isAfter(now)) {
+                due.add(stream);
             }
-            try {
-                return sink.send(event);
-            } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(e);
-            }
+        }));
+        if (due.isEmpty()) {
+            return;
         }
-
-        void close() {
-            try {
-                sink.close();
-            } catch (RuntimeException e) {
-                // already gone: the client disconnected
-            }
-        }
-
-        /** Orders event ids "millis-seq" ("" first). */
-        private static int compare(String a, String b) {
-            if (b.isEmpty()) {
-                return 1;
-            }
-            String[] x = a.split("-");
-            String[] y = b.split("-");
-            int byTime = Long.compareUnsigned(Long.parseUnsignedLong(x[0]), Long.parseUnsignedLong(y[0]));
-            return byTime != 0 ? byTime : Long.compareUnsigned(Long.parseUnsignedLong(x[1]), Long.parseUnsignedLong(y[1]));
+        try {
+            ends.check(due).forEach(this::deliver);
+        } catch (RuntimeException e) {
+            // Redis unreachable: the streams stay until it answers again (they cannot learn anything new meanwhile)
+            LOG.log(Level.FINE, "kickout push: cannot re-check " + due.size() + " streams' sessions", e);
         }
     }
 }

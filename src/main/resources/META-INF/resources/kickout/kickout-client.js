@@ -20,16 +20,18 @@
  *   a failure the stream is reopened with a fresh ticket (the browser's own retry would reuse the
  *   spent one) and the last event id goes along as `lastEventId` in the query, since a new
  *   `EventSource` cannot send the `Last-Event-ID` header; the server replays what was missed;
+ * - `RECONNECT` (the server ends streams at `kickout.sse.max-age`): reopened at once, the same way;
  * - while the stream is down, polling `auth/status` (and each held lock) instead;
- * - `FORCE_LOGOUT`, and a 401 from any call: a modal saying why (an administrator signed you out,
- *   with the reason; your account signed in on another device; ...). The page stays as it is,
- *   so unsaved input is kept;
+ * - `FORCE_LOGOUT`, `SESSION_EXPIRED`, and a 401 from any call: a modal saying why (an administrator
+ *   signed you out, with the reason; your account signed in on another device; your session
+ *   expired; ...). The page stays as it is, so unsaved input is kept;
  * - edit locks: acquire, a heartbeat timer while held, release; `EDIT_LOCK_RELEASED`, a
  *   `LOCK_LOST` answer or a failed poll calls the lock's `onLost`; `LOCK_AVAILABLE` wakes a
  *   `waitUntilAvailable()`.
  */
 
-const EVENT_TYPES = ['STREAM_OPEN', 'FORCE_LOGOUT', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE'];
+const EVENT_TYPES = ['STREAM_OPEN', 'FORCE_LOGOUT', 'SESSION_EXPIRED', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE',
+    'RECONNECT'];
 const SESSION_KEY = 'kickout.session';
 const CLIENT_ID_KEY = 'kickout.clientId';
 const MAX_BACKOFF_MS = 15000;
@@ -45,7 +47,7 @@ export class KickoutError extends Error {
     }
 }
 
-/** Why a session ended, in words for a person. `info` is a FORCE_LOGOUT event or a 401 problem. */
+/** Why a session ended, in words for a person. `info` is a FORCE_LOGOUT or SESSION_EXPIRED event, or a 401 problem. */
 export function signedOutMessage(info) {
     const by = info.by ? ` (${info.by})` : '';
     switch (info.code) {
@@ -56,7 +58,7 @@ export function signedOutMessage(info) {
         case 'LOGGED_OUT':
             return 'You signed out, in this or another window.';
         case 'TOKEN_EXPIRED':
-            return 'Your session expired after a period of inactivity.';
+            return 'Your session expired: it was idle for too long or reached its maximum lifetime.';
         case 'TOKEN_MISSING':
             return 'You are not signed in.';
         default:
@@ -228,7 +230,10 @@ export class KickoutClient {
         throw new KickoutError(response.status, problem);
     }
 
-    /** Listens to `FORCE_LOGOUT`, `EDIT_LOCK_RELEASED`, `LOCK_AVAILABLE`, `signedout`, `connection`, `poll`. */
+    /**
+     * Listens to `FORCE_LOGOUT`, `SESSION_EXPIRED`, `EDIT_LOCK_RELEASED`, `LOCK_AVAILABLE`, `RECONNECT`,
+     * `signedout`, `connection`, `poll`.
+     */
     on(type, handler) {
         if (!this.#listeners.has(type)) {
             this.#listeners.set(type, new Set());
@@ -317,10 +322,25 @@ export class KickoutClient {
             this.#lastEventId = event.lastEventId;
         }
         const data = event.data ? JSON.parse(event.data) : {};
-        if (type === 'FORCE_LOGOUT') {
+        if (type === 'FORCE_LOGOUT' || type === 'SESSION_EXPIRED') {
             this.#end(data);
         }
         this.#emit(type, data);
+        if (type === 'RECONNECT') {
+            this.#reconnectNow(event.target);
+        }
+    }
+
+    /** The server ends a stream at its maximum age: reopen at once with a fresh ticket and the last event id. */
+    #reconnectNow(source) {
+        source.close();
+        if (source !== this.#source || this.#stopped) {
+            return;
+        }
+        this.#source = null;
+        clearTimeout(this.#reconnectTimer);
+        this.#emit('connection', { state: 'connecting' });
+        this.#open();
     }
 
     /** The browser would retry with the spent ticket: close, poll meanwhile, reopen with a new ticket. */
@@ -534,7 +554,7 @@ export function showSignedOutModal(info, signInUrl) {
     dialog.className = 'kickout-modal';
     dialog.dataset.code = info.code || '';
     dialog.setAttribute('aria-labelledby', 'kickout-modal-title');
-    const title = element('h2', 'You have been signed out');
+    const title = element('h2', info.code === 'TOKEN_EXPIRED' ? 'Your session expired' : 'You have been signed out');
     title.id = 'kickout-modal-title';
     dialog.append(title, element('p', signedOutMessage(info), 'kickout-modal-why'));
     if (info.reason) {

@@ -1,0 +1,140 @@
+package dev.kickout.push;
+
+import dev.kickout.session.Session;
+import jakarta.ws.rs.sse.OutboundSseEvent;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+
+/**
+ * One open stream of one session. Events go out in id order and at most once: live events that
+ * arrive while the replay is still being read are held, then sent after it, skipping those the
+ * replay already carried. Sends are serialised on this object.
+ */
+final class OpenStream {
+
+    final String sessionId;
+    final String userId;
+    /** When the session's maximum lifetime ends, as far as this stream can know (login + max lifetime). */
+    final Instant capAt;
+    /** {@link System#nanoTime()} after which the stream is closed for its age. */
+    final long closeAtNanos;
+
+    private final SseEventSink sink;
+    private final Sse sse;
+    private final Consumer<OpenStream> onDone;
+    private volatile Instant knownExpiry;
+    private String lastId = "";
+    private List<PushEvent> held = new ArrayList<>();
+    private volatile boolean ended;
+
+    OpenStream(Session session, Instant capAt, long closeAtNanos, SseEventSink sink, Sse sse,
+               Consumer<OpenStream> onDone) {
+        this.sessionId = session.sessionId();
+        this.userId = session.userId();
+        this.capAt = capAt;
+        this.closeAtNanos = closeAtNanos;
+        this.knownExpiry = session.expiresAt();
+        this.sink = sink;
+        this.sse = sse;
+        this.onDone = onDone;
+    }
+
+    /** The session's expiry as last read; re-checked once it has passed. */
+    Instant knownExpiry() {
+        return knownExpiry;
+    }
+
+    /** Whether its last event has gone out (or is going out): nothing more will be sent. */
+    boolean ended() {
+        return ended;
+    }
+
+    void slid(Instant expiresAt) {
+        knownExpiry = expiresAt;
+    }
+
+    /** Sends the replay, then the live events held meanwhile; from now on live events go out at once. */
+    synchronized void start(List<PushEvent> replay) {
+        List<PushEvent> live = held;
+        held = null;
+        replay.forEach(this::write);
+        live.forEach(this::write);
+    }
+
+    /** A live event: held until the replay is sent, else sent now. */
+    synchronized void deliver(PushEvent event) {
+        if (held != null) {
+            held.add(event);
+        } else {
+            write(event);
+        }
+    }
+
+    /** Tells the client to reconnect (the id is the last one sent, so its resume point stays), then ends. */
+    synchronized void reconnect() {
+        if (ended || held != null) {
+            return;
+        }
+        ended = true;
+        OutboundSseEvent.Builder event = sse.newEventBuilder().name(PushEvent.RECONNECT).data(String.class, "{}");
+        if (!lastId.isEmpty()) {
+            event.id(lastId);
+        }
+        write(event.build()).whenComplete((sent, failure) -> onDone.accept(this));
+    }
+
+    synchronized CompletionStage<?> comment(String text) {
+        return write(sse.newEventBuilder().comment(text).build());
+    }
+
+    void close() {
+        try {
+            sink.close();
+        } catch (RuntimeException e) {
+            // already gone: the client disconnected
+        }
+    }
+
+    private void write(PushEvent event) {
+        if (ended || !event.id().isEmpty() && compare(event.id(), lastId) <= 0) {
+            return;
+        }
+        lastId = event.id();
+        ended = event.endsSession();
+        boolean last = ended;
+        write(sse.newEventBuilder().id(event.id()).name(event.type()).data(String.class, event.data()).build())
+                .whenComplete((sent, failure) -> {
+                    if (failure != null || last) {
+                        onDone.accept(this);
+                    }
+                });
+    }
+
+    private CompletionStage<?> write(OutboundSseEvent event) {
+        if (sink.isClosed()) {
+            return CompletableFuture.failedFuture(new IllegalStateException("closed"));
+        }
+        try {
+            return sink.send(event);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Orders event ids "millis-seq" ("" first). */
+    static int compare(String a, String b) {
+        if (b.isEmpty()) {
+            return 1;
+        }
+        String[] x = a.split("-");
+        String[] y = b.split("-");
+        int byTime = Long.compareUnsigned(Long.parseUnsignedLong(x[0]), Long.parseUnsignedLong(y[0]));
+        return byTime != 0 ? byTime : Long.compareUnsigned(Long.parseUnsignedLong(x[1]), Long.parseUnsignedLong(y[1]));
+    }
+}
