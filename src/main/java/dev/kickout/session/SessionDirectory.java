@@ -1,8 +1,6 @@
 package dev.kickout.session;
 
-import dev.kickout.Json;
 import dev.kickout.redis.RedisKeys;
-import dev.kickout.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -10,12 +8,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.redisson.api.RBatch;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * Who is online: sessions and users for the admin console, most recently active first. Reads
@@ -88,15 +82,6 @@ public class SessionDirectory {
         return new Page<>(all.size(), all.subList(from, Math.min(all.size(), from + limit)));
     }
 
-    // Where sessions stand, for the event streams (push): added separately from the listings above.
-
-    @Inject
-    RedisStore redis;
-    @Inject
-    RedisKeys keys;
-    @Inject
-    Json json;
-
     /**
      * Where a session stands for someone holding only its id: {@code live} or ended; its expiry as
      * last stored (null once its record is gone); its tombstone while one is kept (null while live,
@@ -110,27 +95,6 @@ public class SessionDirectory {
      * the event streams re-check a session this way once its known expiry has passed.
      */
     public Map<String, Standing> standings(Collection<String> sessionIds) {
-        List<String> ids = List.copyOf(sessionIds);
-        List<?> found = redis.call(client -> {
-            RBatch batch = client.createBatch();
-            for (String sessionId : ids) {
-                batch.<String, String>getMap(keys.userHash(Tokens.userTagOf(sessionId)), StringCodec.INSTANCE)
-                        .getAllAsync(Set.of("s:" + sessionId, "x:" + sessionId));
-            }
-            return batch.execute().getResponses();
-        });
-        long now = clock.millis();
-        Map<String, Standing> standings = new HashMap<>();
-        for (int i = 0; i < ids.size(); i++) {
-            @SuppressWarnings("unchecked")
-            Map<String, String> fields = (Map<String, String>) found.get(i);
-            String record = fields.get("s:" + ids.get(i));
-            String tombstone = fields.get("x:" + ids.get(i));
-            Instant expiresAt = record == null ? null
-                    : Instant.ofEpochMilli(json.<SessionRecord>read(record, SessionRecord.class).expiresAt());
-            standings.put(ids.get(i), new Standing(expiresAt != null && expiresAt.toEpochMilli() > now, expiresAt,
-                    tombstone == null ? null : json.<Tombstone>read(tombstone, Tombstone.class)));
-        }
-        return standings;
+        return store.standings(List.copyOf(sessionIds), clock.millis());
     }
 }

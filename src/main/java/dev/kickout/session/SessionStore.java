@@ -8,7 +8,9 @@ import dev.kickout.redis.Script;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -65,7 +67,7 @@ class SessionStore {
         }
         String tombstone = found.get(dead);
         return new Lookup(null, null, tombstone == null ? TokenRejectedException.invalid()
-                : TokenRejectedException.revoked(json.read(tombstone, Tombstone.class)));
+                : TokenRejectedException.revoked(json.<Tombstone>read(tombstone, Tombstone.class)));
     }
 
     /** Stores a single-use ticket for {@code sessionId}, hashed, for {@code ttlMillis}. */
@@ -121,6 +123,31 @@ class SessionStore {
         String user = (String) reply.get(0);
         return new UserSessions(user.isEmpty() ? null : json.read(user, UserRecord.class),
                 sessions(reply.subList(1, reply.size())));
+    }
+
+    /** Where each session stands (record, tombstone), in one round trip, sliding nothing. */
+    Map<String, SessionDirectory.Standing> standings(List<String> sessionIds, long now) {
+        List<?> found = redis.call(client -> {
+            RBatch batch = client.createBatch();
+            for (String sessionId : sessionIds) {
+                batch.<String, String>getMap(keys.userHash(Tokens.userTagOf(sessionId)), StringCodec.INSTANCE)
+                        .getAllAsync(Set.of("s:" + sessionId, "x:" + sessionId));
+            }
+            return batch.execute().getResponses();
+        });
+        Map<String, SessionDirectory.Standing> standings = new HashMap<>();
+        for (int i = 0; i < sessionIds.size(); i++) {
+            @SuppressWarnings("unchecked")
+            Map<String, String> fields = (Map<String, String>) found.get(i);
+            String record = fields.get("s:" + sessionIds.get(i));
+            String tombstone = fields.get("x:" + sessionIds.get(i));
+            Instant expiresAt = record == null ? null
+                    : Instant.ofEpochMilli(json.<SessionRecord>read(record, SessionRecord.class).expiresAt());
+            standings.put(sessionIds.get(i), new SessionDirectory.Standing(
+                    expiresAt != null && expiresAt.toEpochMilli() > now, expiresAt,
+                    tombstone == null ? null : json.<Tombstone>read(tombstone, Tombstone.class)));
+        }
+        return standings;
     }
 
     /** The live sessions among {@code sessionIds}, in that order, in one round trip. */
