@@ -5,6 +5,7 @@ import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,14 @@ class EventLog {
     /** Events kept per session at least. */
     static final int KEEP = 100;
 
+    /**
+     * How long the events of an ended session stay: its token and tickets no longer open a stream, so
+     * only a stream being opened at that very moment can still need the replay. Without this, a user
+     * who logs in again and again would leave one event stream per replaced session for the whole
+     * replay age.
+     */
+    static final Duration ENDED_SESSION_KEEP = Duration.ofSeconds(30);
+
     @Inject
     RedisStore redis;
     @Inject
@@ -40,7 +49,7 @@ class EventLog {
             RBatch batch = client.createBatch();
             var added = batch.<String, String>getStream(key, StringCodec.INSTANCE)
                     .addAsync(StreamAddArgs.entries(Map.of("type", type, "data", data)).trimNonStrict().maxLen(KEEP).noLimit());
-            batch.getStream(key, StringCodec.INSTANCE).expireAsync(config.sseReplayAge());
+            batch.getStream(key, StringCodec.INSTANCE).expireAsync(PushEvent.ends(type) ? ENDED_SESSION_KEEP : config.sseReplayAge());
             batch.execute();
             return added.toCompletableFuture().join();
         });

@@ -28,6 +28,11 @@ public record PushEvent(String sessionId, String id, String type, String data) {
 
     /** Whether the session's streams close after this event: its session has ended. */
     public boolean endsSession() {
+        return ends(type);
+    }
+
+    /** Whether an event of this type is the last its session gets. */
+    static boolean ends(String type) {
         return FORCE_LOGOUT.equals(type) || SESSION_EXPIRED.equals(type);
     }
 }
