@@ -1,0 +1,8 @@
+/**
+ * Edit locks: acquire, heartbeat, holder-only release, admin force release, fences, the
+ * {@link dev.kickout.lock.RequiresEditLock} interceptor and the admin lock listing. Observes
+ * {@code session} events (a session that ends releases its locks); fires
+ * {@link dev.kickout.lock.LockForceReleased} and {@link dev.kickout.lock.LockFreed}. Uses
+ * {@code redis}, {@code config}.
+ */
+package dev.kickout.lock;
