@@ -50,7 +50,7 @@ class LockRaceIT {
         int racers = 64;
         List<String> sessions = new ArrayList<>();
         for (int i = 0; i < racers; i++) {
-            sessions.add(api.login(i % 2 == 0 ? "alice" : "bob", "racer-" + i).token());
+            sessions.add(api.login(i % 2 == 0 ? "alice" : "bob", "racer").token()); // MULTI: one device type, many sessions
         }
         ExecutorService pool = Executors.newFixedThreadPool(racers);
         try {
