@@ -97,12 +97,15 @@ public class RedisStore {
         return breaker.allows();
     }
 
-    /** The breaker's probe: one round trip, no retry, waiting at most one probe interval (capped by the Redis timeout). */
+    /**
+     * The breaker's probe: one call without retry, waiting up to {@code kickout.redis.timeout}. After
+     * Redis restarts, the first call also opens a connection and loads the script, which can take
+     * longer than the probe interval on a loaded machine; a shorter wait would cut every attempt short.
+     */
     private boolean ping() {
-        Duration wait = config.redisBreakerProbe().compareTo(config.redisTimeout()) < 0
-                ? config.redisBreakerProbe() : config.redisTimeout();
         try {
-            client.getScript(OptionalOptions.defaults().codec(StringCodec.INSTANCE).timeout(wait).retryAttempts(0))
+            client.getScript(OptionalOptions.defaults().codec(StringCodec.INSTANCE)
+                            .timeout(config.redisTimeout()).retryAttempts(0))
                     .eval(RScript.Mode.READ_ONLY, "return 1", RScript.ReturnType.LONG);
             return true;
         } catch (RedisException e) {
