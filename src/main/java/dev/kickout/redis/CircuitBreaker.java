@@ -1,57 +1,42 @@
 package dev.kickout.redis;
 
-import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Stops sending requests to a Redis that does not answer: after {@code threshold} consecutive
  * "unreachable" failures it opens, and while open every call is refused at once instead of
- * waiting for its own timeout. One probe at a time then asks Redis, every {@code interval},
- * whether it is back; the first probe that succeeds closes the breaker.
+ * waiting for its own timeout. A timer calls {@link #tick()} every probe interval; while open,
+ * each tick asks Redis once whether it is back, and the first answer closes the breaker.
  *
- * <p>The probes form a chain (each failed probe schedules the next), so there is never more than
- * one in flight, and no timer runs while the breaker is closed.
+ * <p>The probe runs only on that timer, never on the thread whose failure opened the breaker: that
+ * thread may belong to the server rather than the application (Payara Micro runs MicroProfile
+ * Health checks in its own context), where the container's scheduler refuses new tasks.
  */
 final class CircuitBreaker {
 
     private static final Logger LOG = Logger.getLogger(CircuitBreaker.class.getName());
 
-    enum State { CLOSED, OPEN }
-
-    /** Runs a task once after a delay (the container's scheduler in production, a queue in tests). */
-    @FunctionalInterface
-    interface Later {
-        void run(Runnable task, Duration delay);
-    }
-
     private final int threshold;
-    private final Duration interval;
     private final BooleanSupplier probe;
-    private final Later later;
-    private final AtomicReference<State> state = new AtomicReference<>(State.CLOSED);
+    private final AtomicBoolean open = new AtomicBoolean();
     private final AtomicInteger failures = new AtomicInteger();
-    private volatile boolean stopped;
 
-    /**
-     * @param probe answers whether Redis replied in time; runs on the scheduler's thread, so it must
-     *              bound its own wait
-     */
-    CircuitBreaker(int threshold, Duration interval, BooleanSupplier probe, Later later) {
+    /** @param probe answers whether Redis replied in time; it must bound its own wait */
+    CircuitBreaker(int threshold, BooleanSupplier probe) {
         if (threshold < 1) {
             throw new IllegalArgumentException("threshold must be at least 1");
         }
         this.threshold = threshold;
-        this.interval = interval;
         this.probe = probe;
-        this.later = later;
     }
 
     /** Whether calls may go to Redis now. */
     boolean allows() {
-        return state.get() == State.CLOSED;
+        return !open.get();
     }
 
     /** Redis answered (even with an error of its own): it is reachable. */
@@ -61,39 +46,29 @@ final class CircuitBreaker {
 
     /** Redis could not be reached; opens the breaker on the {@code threshold}-th failure in a row. */
     void failed() {
-        if (failures.incrementAndGet() >= threshold && state.compareAndSet(State.CLOSED, State.OPEN)) {
+        if (failures.incrementAndGet() >= threshold && open.compareAndSet(false, true)) {
             LOG.warning(() -> "Kickout: Redis unreachable " + threshold + " times in a row; answering 503 at once"
-                    + " and probing every " + interval.toMillis() + " ms until it answers");
-            scheduleProbe();
+                    + " and probing until it answers");
         }
     }
 
-    /** Ends the probing for good (application shutdown); an open breaker then stays open. */
-    void stop() {
-        stopped = true;
-    }
-
-    private void scheduleProbe() {
-        if (!stopped) {
-            later.run(this::probeOnce, interval);
-        }
-    }
-
-    private void probeOnce() {
-        if (stopped) {
+    /** One timer tick: while open, one probe; closes the breaker when Redis answers. Never throws. */
+    void tick() {
+        if (!open.get()) {
             return;
         }
-        boolean back = false;
+        boolean back;
         try {
             back = probe.getAsBoolean();
-        } finally {
-            if (back) {
-                failures.set(0);
-            }
-            if (back && state.compareAndSet(State.OPEN, State.CLOSED)) {
+        } catch (RuntimeException e) {
+            // the timer must keep ticking (a periodic task that throws is cancelled)
+            LOG.log(Level.FINE, "Kickout: Redis probe failed", e);
+            back = false;
+        }
+        if (back) {
+            failures.set(0);
+            if (open.compareAndSet(true, false)) {
                 LOG.info("Kickout: Redis answers again; breaker closed");
-            } else if (state.get() == State.OPEN) {
-                scheduleProbe();
             }
         }
     }

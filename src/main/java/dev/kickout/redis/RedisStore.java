@@ -6,12 +6,17 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
@@ -50,16 +55,23 @@ public class RedisStore {
     ManagedScheduledExecutorService scheduler;
 
     private CircuitBreaker breaker;
+    private ScheduledFuture<?> probing;
+
+    /** Creates this bean, and so its probe timer, at deployment in the application's own context. */
+    void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+        breaker.allows();
+    }
 
     @PostConstruct
     void init() {
-        breaker = new CircuitBreaker(config.redisBreakerThreshold(), config.redisBreakerProbe(), this::ping,
-                (task, delay) -> scheduler.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS));
+        breaker = new CircuitBreaker(config.redisBreakerThreshold(), this::ping);
+        long every = config.redisBreakerProbe().toMillis();
+        probing = scheduler.scheduleWithFixedDelay(breaker::tick, every, every, TimeUnit.MILLISECONDS);
     }
 
     @PreDestroy
     void stop() {
-        breaker.stop();
+        probing.cancel(false);
     }
 
     /**
@@ -98,17 +110,25 @@ public class RedisStore {
     }
 
     /**
-     * The breaker's probe: one call without retry, waiting up to {@code kickout.redis.timeout}. After
-     * Redis restarts, the first call also opens a connection and loads the script, which can take
-     * longer than the probe interval on a loaded machine; a shorter wait would cut every attempt short.
+     * The breaker's probe: one call without retry, answered within {@code kickout.redis.timeout}.
+     * The wait is bounded here, not only by Redisson's own timeout: after a Redis restart a call can
+     * wait for a connection that Redisson is still re-establishing (seen on Payara Micro 6.2025.10,
+     * where a blocking probe never returned and the breaker stayed open), and the probe chain must
+     * never stall.
      */
     private boolean ping() {
+        long wait = config.redisTimeout().toMillis();
+        CompletableFuture<Object> reply = client.getScript(OptionalOptions.defaults().codec(StringCodec.INSTANCE)
+                        .timeout(config.redisTimeout()).retryAttempts(0))
+                .evalAsync(RScript.Mode.READ_ONLY, "return 1", RScript.ReturnType.LONG).toCompletableFuture();
         try {
-            client.getScript(OptionalOptions.defaults().codec(StringCodec.INSTANCE)
-                            .timeout(config.redisTimeout()).retryAttempts(0))
-                    .eval(RScript.Mode.READ_ONLY, "return 1", RScript.ReturnType.LONG);
+            reply.get(wait + 100, TimeUnit.MILLISECONDS);
             return true;
-        } catch (RedisException e) {
+        } catch (ExecutionException | TimeoutException e) {
+            reply.cancel(false);
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return false;
         }
     }
