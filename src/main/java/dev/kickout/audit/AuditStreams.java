@@ -2,6 +2,7 @@ package dev.kickout.audit;
 
 import dev.kickout.Actor;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.redis.RedisClock;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
@@ -35,6 +36,8 @@ class AuditStreams {
     RedisKeys keys;
     @Inject
     KickoutConfig config;
+    @Inject
+    RedisClock clock;
 
     /** Appends {@code draft} (its id and time are ignored) and returns it as stored. */
     AuditEntry append(AuditEntry draft, boolean force) {
@@ -74,7 +77,8 @@ class AuditStreams {
     /** A page of entries newest first, within the retention, examining at most {@link #SCAN_BUDGET}. */
     AuditPage read(AuditQuery query) {
         AuditId upper = query.upper();
-        AuditId lower = query.lower(System.currentTimeMillis() - config.auditRetention().toMillis());
+        // Redis's clock, the one the append script trims by
+        AuditId lower = query.lower(clock.millis(keys.audit().get(0).toString()) - config.auditRetention().toMillis());
         if (upper == null || upper.compareTo(lower) < 0) {
             return new AuditPage(List.of(), null);
         }

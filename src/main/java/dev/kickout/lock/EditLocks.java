@@ -8,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -25,7 +24,8 @@ import java.util.Optional;
  * locks.heartbeat(ref, mine.lockToken(), current.require());
  * }</pre>
  * Each holding has a secret token (Redis keeps only its hash) and a fence that grows with every
- * new holding and never goes back (see lock-acquire.lua). Reads {@code kickout.lock.*}.
+ * new holding and never goes back (see lock-acquire.lua). Every expiry is judged by Redis's clock,
+ * never this server's. Reads {@code kickout.lock.*}.
  */
 @ApplicationScoped
 public class EditLocks {
@@ -47,8 +47,6 @@ public class EditLocks {
     @Inject
     Event<LockFreed> freed;
 
-    Clock clock = Clock.systemUTC();
-
     /** The outcome of {@link #acquire}: the lock with its token, and whether it was already this session's. */
     public record Acquired(LockView lock, boolean renewed) {
     }
@@ -60,10 +58,9 @@ public class EditLocks {
      */
     public Acquired acquire(ResourceRef resource, Session session) {
         String token = newToken();
-        long now = clock.millis();
-        LockStore.Reply reply = store.acquire(resource, session, RedisKeys.secretHash(token), now);
+        LockStore.Reply reply = store.acquire(resource, session, RedisKeys.secretHash(token));
         if (reply.status().equals("HELD")) {
-            store.addWaiter(resource, session.sessionId(), now);
+            store.addWaiter(resource, session.sessionId());
         }
         LockView lock = reply.orThrow(resource);
         return new Acquired(lock.forOwner(token, (int) config.lockHeartbeat().toSeconds()), reply.status().equals("RENEWED"));
@@ -71,12 +68,12 @@ public class EditLocks {
 
     /** Pushes the lock's expiry forward; holder only. */
     public LockView heartbeat(ResourceRef resource, String lockToken, Session session) {
-        return store.heartbeat(resource, hash(lockToken), session, clock.millis()).orThrow(resource);
+        return store.heartbeat(resource, hash(lockToken), session).orThrow(resource);
     }
 
     /** Releases the lock; holder only (compare-and-delete). */
     public void release(ResourceRef resource, String lockToken, Session session) {
-        store.release(resource, hash(lockToken), session, clock.millis()).orThrow(resource);
+        store.release(resource, hash(lockToken), session).orThrow(resource);
         freed.fire(new LockFreed(resource, Duration.ZERO));
     }
 
@@ -103,7 +100,7 @@ public class EditLocks {
      * @throws NotLockedException nobody holds it
      */
     public LockView forceRelease(ResourceRef resource, String reason, Actor admin) {
-        LockView lock = store.forceRelease(resource, admin.userId(), clock.millis()).orThrow(resource);
+        LockView lock = store.forceRelease(resource, admin.userId()).orThrow(resource);
         forceReleased.fire(new LockForceReleased(lock, reason, admin));
         freed.fire(new LockFreed(resource, config.lockForceReleaseGrace()));
         return lock;
@@ -119,16 +116,15 @@ public class EditLocks {
      * 5,000 listed locks are seen. Entries of locks found gone are forgotten.
      */
     public Page list(String type, String userId, int offset, int limit) {
-        long now = clock.millis();
         return type == null && userId == null
-                ? listing.page(now, offset, limit)
-                : listing.filtered(now, lock -> (type == null || type.equals(lock.type()))
+                ? listing.page(offset, limit)
+                : listing.filtered(lock -> (type == null || type.equals(lock.type()))
                         && (userId == null || userId.equals(lock.holder().userId())), offset, limit);
     }
 
     /** Releases the locks a session holds, when it ends. */
     public List<LockView> releaseAllOf(Session session) {
-        List<LockView> dropped = store.dropAll(session, clock.millis());
+        List<LockView> dropped = store.dropAll(session);
         dropped.forEach(lock -> freed.fire(new LockFreed(lock.resource(), Duration.ZERO)));
         return dropped;
     }
@@ -138,12 +134,12 @@ public class EditLocks {
      * is available; each is told once.
      */
     public List<String> takeWaiters(ResourceRef resource) {
-        return store.takeWaiters(resource, clock.millis());
+        return store.takeWaiters(resource);
     }
 
     /** The sweeper's first share: forgets up to {@code limit} index entries of expired locks; answers how many. */
     public int pruneIndex(int limit) {
-        return index.pruneExpired(clock.millis(), limit);
+        return index.pruneExpired(limit);
     }
 
     /**
@@ -152,7 +148,7 @@ public class EditLocks {
      * lock key without one (such as fence counters of older versions); answers how many it fixed.
      */
     public int boundOrphans(int limit) {
-        return orphans.step(limit, clock.millis(), config.lockTtl().toMillis());
+        return orphans.step(limit, config.lockTtl().toMillis());
     }
 
     private static String hash(String lockToken) {

@@ -81,9 +81,9 @@ class LockIndex {
     }
 
     /** Forgets up to {@code limit} entries whose lock expired; answers how many. */
-    int pruneExpired(long now, int limit) {
+    int pruneExpired(int limit) {
         List<Long> pruned = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
-                Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex()), now, limit));
+                Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex()), limit));
         return pruned.get(0).intValue();
     }
 
@@ -92,12 +92,12 @@ class LockIndex {
      * pruning up to {@code prune} expired entries, with all their locks in one pipelined round trip,
      * and forgets those whose lock is gone.
      */
-    Window window(long now, int prune, int from, int count) {
+    Window window(int prune, int from, int count) {
         List<Object> pruned = new ArrayList<>();
         Collection<ScoredEntry<String>> indexed = redis.call(client -> {
             RBatch batch = client.createBatch();
             RFuture<List<Object>> pruning = batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE,
-                    Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex()), now, prune);
+                    Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex()), prune);
             RFuture<Collection<ScoredEntry<String>>> range = batch.<String>getScoredSortedSet(keys.locksIndex(),
                     StringCodec.INSTANCE).entryRangeAsync(from, from + count - 1);
             batch.execute();

@@ -22,16 +22,16 @@ class LockListing {
     @Inject
     LockIndex index;
 
-    EditLocks.Page page(long now, int offset, int limit) {
-        LockIndex.Window window = index.window(now, limit, offset, limit);
+    EditLocks.Page page(int offset, int limit) {
+        LockIndex.Window window = index.window(limit, offset, limit);
         return new EditLocks.Page(window.indexSize(), window.held());
     }
 
-    EditLocks.Page filtered(long now, Predicate<LockView> filter, int offset, int limit) {
+    EditLocks.Page filtered(Predicate<LockView> filter, int offset, int limit) {
         List<LockView> matches = new ArrayList<>();
         int from = 0;
         for (int examined = 0; examined < FILTER_WINDOW; ) {
-            LockIndex.Window window = index.window(now, from == 0 ? CHUNK : 0, from, CHUNK);
+            LockIndex.Window window = index.window(from == 0 ? CHUNK : 0, from, CHUNK);
             window.held().stream().filter(filter).forEach(matches::add);
             examined += window.examined();
             from += window.examined() - window.forgotten();

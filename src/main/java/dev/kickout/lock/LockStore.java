@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.redisson.api.RBatch;
 import org.redisson.client.codec.StringCodec;
 
 /** Locks in Redis: the per-resource scripts, kept listed in the {@link LockIndex}. */
@@ -42,46 +41,48 @@ class LockStore {
         }
     }
 
-    Reply acquire(ResourceRef resource, Session session, String tokenHash, long now) {
-        Reply reply = run(Script.LOCK_ACQUIRE, resource, now, session.sessionId(), session.userId(), session.username(),
+    Reply acquire(ResourceRef resource, Session session, String tokenHash) {
+        Reply reply = run(Script.LOCK_ACQUIRE, resource, session.sessionId(), session.userId(), session.username(),
                 session.clientId(), tokenHash, ttl(), config.lockMaxHold().toMillis());
         if (reply.status().equals("ACQUIRED") || reply.status().equals("RENEWED")) {
-            long forget = session.expiresAt().toEpochMilli() - now + config.sessionMaxLifetime().toMillis();
+            // both times are Redis's: lastHeartbeat is the acquire script's "now"
+            long left = session.expiresAt().toEpochMilli() - reply.lock().lastHeartbeat().toEpochMilli();
+            long forget = Math.max(0, left) + config.sessionMaxLifetime().toMillis();
             index.held(resource, reply.lock(), keys.sessionLocks(userTag(session), session.sessionId()),
                     Duration.ofMillis(forget));
         }
         return reply;
     }
 
-    Reply heartbeat(ResourceRef resource, String tokenHash, Session session, long now) {
-        Reply reply = run(Script.LOCK_HEARTBEAT, resource, now, tokenHash, session.sessionId(), ttl());
+    Reply heartbeat(ResourceRef resource, String tokenHash, Session session) {
+        Reply reply = run(Script.LOCK_HEARTBEAT, resource, tokenHash, session.sessionId(), ttl());
         if (reply.status().equals("OK")) {
             index.beat(resource, reply.lock());
         }
         return reply;
     }
 
-    Reply release(ResourceRef resource, String tokenHash, Session session, long now) {
-        return unlisted(run(Script.LOCK_RELEASE, resource, now, tokenHash, session.sessionId(), ttl()));
+    Reply release(ResourceRef resource, String tokenHash, Session session) {
+        return unlisted(run(Script.LOCK_RELEASE, resource, tokenHash, session.sessionId(), ttl()));
     }
 
     Reply check(ResourceRef resource, String tokenHash, Session session) {
         return run(Script.LOCK_CHECK, resource, tokenHash, session.sessionId());
     }
 
-    Reply forceRelease(ResourceRef resource, String adminUserId, long now) {
-        return unlisted(run(Script.LOCK_FORCE_RELEASE, resource, now, adminUserId == null ? "" : adminUserId,
+    Reply forceRelease(ResourceRef resource, String adminUserId) {
+        return unlisted(run(Script.LOCK_FORCE_RELEASE, resource, adminUserId == null ? "" : adminUserId,
                 config.lockForceReleaseGrace().toMillis(), ttl()));
     }
 
     /** Releases every lock {@code session} still holds; answers those it released. */
-    List<LockView> dropAll(Session session, long now) {
+    List<LockView> dropAll(Session session) {
         String sessionLocks = keys.sessionLocks(userTag(session), session.sessionId());
         List<String> held = List.copyOf(redis.call(client -> client.<String>getSet(sessionLocks, StringCodec.INSTANCE).readAll()));
         List<LockView> dropped = new ArrayList<>();
         for (String entry : held) {
             ResourceRef resource = ResourceRef.parse(entry);
-            Reply reply = run(Script.LOCK_DROP, resource, now, session.sessionId(), ttl());
+            Reply reply = run(Script.LOCK_DROP, resource, session.sessionId(), ttl());
             if (reply.lock() != null) {
                 dropped.add(reply.lock());
             }
@@ -100,27 +101,14 @@ class LockStore {
     }
 
     /** Remembers that {@code sessionId} was refused this lock, for LOCK_AVAILABLE. */
-    void addWaiter(ResourceRef resource, String sessionId, long now) {
-        String key = keys.lockWaiters(resource.type(), resource.id());
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            batch.getScoredSortedSet(key, StringCodec.INSTANCE).addAsync(now, sessionId);
-            batch.getScoredSortedSet(key, StringCodec.INSTANCE).expireAsync(config.lockTtl());
-            return batch.execute();
-        });
+    void addWaiter(ResourceRef resource, String sessionId) {
+        redis.run(Script.LOCK_WAIT, List.of(keys.lockWaiters(resource.type(), resource.id())), sessionId, ttl());
     }
 
-    /** The sessions refused this lock within one lock TTL, removed as they are taken. */
-    List<String> takeWaiters(ResourceRef resource, long now) {
-        String key = keys.lockWaiters(resource.type(), resource.id());
-        return redis.call(client -> {
-            RBatch batch = client.createBatch();
-            var waiters = batch.<String>getScoredSortedSet(key, StringCodec.INSTANCE);
-            var recent = waiters.valueRangeAsync(now - ttl(), true, Double.POSITIVE_INFINITY, true);
-            waiters.deleteAsync();
-            batch.execute();
-            return List.copyOf(recent.toCompletableFuture().join());
-        });
+    /** The sessions refused this lock within one lock TTL (by Redis's clock), removed as they are taken. */
+    List<String> takeWaiters(ResourceRef resource) {
+        return redis.run(Script.LOCK_WAITERS_TAKE, List.of(keys.lockWaiters(resource.type(), resource.id())), ttl())
+                .stream().map(String.class::cast).toList();
     }
 
     /** Takes the lock's index entries along when a script released it. */

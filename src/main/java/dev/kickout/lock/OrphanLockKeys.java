@@ -30,7 +30,7 @@ class OrphanLockKeys {
     RedisKeys keys;
 
     /** Examines the next {@code limit} lock keys at most; answers how many it deleted or bounded. */
-    int step(int limit, long now, long ttl) {
+    int step(int limit, long ttl) {
         List<String> found = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
                 Script.SWEEP_SCAN.source(), RScript.ReturnType.LIST, List.of(keys.sweepCursor()),
                 keys.prefix() + ":{lock:*", limit, CURSOR_LIFE.toMillis()));
@@ -39,7 +39,7 @@ class OrphanLockKeys {
         int fixed = 0;
         for (String key : unbounded) {
             String outcome = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
-                    Script.LOCK_ORPHAN.source(), RScript.ReturnType.STRING, List.of(key), now, ttl,
+                    Script.LOCK_ORPHAN.source(), RScript.ReturnType.STRING, List.of(key), ttl,
                     key.endsWith(":h") ? "1" : "0"));
             fixed += "NONE".equals(outcome) ? 0 : 1;
         }

@@ -4,6 +4,7 @@ import dev.kickout.session.Session;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,8 @@ final class OpenStream {
     private final Sse sse;
     private final Consumer<OpenStream> onDone;
     private volatile Instant knownExpiry;
+    /** {@link System#nanoTime()} at which the session is re-read: at once for a new stream, then at its known expiry. */
+    private volatile long recheckAtNanos;
     private String lastId = "";
     private List<PushEvent> held = new ArrayList<>();
     private volatile boolean ended;
@@ -40,6 +43,8 @@ final class OpenStream {
         this.capAt = capAt;
         this.closeAtNanos = closeAtNanos;
         this.knownExpiry = session.expiresAt();
+        // when the session was read is not known here, and this server's clock must not guess it
+        this.recheckAtNanos = System.nanoTime();
         this.sink = sink;
         this.sse = sse;
         this.onDone = onDone;
@@ -55,8 +60,18 @@ final class OpenStream {
         return ended;
     }
 
-    void slid(Instant expiresAt) {
+    /** Whether the session is due for a re-read at {@code nanos} ({@link System#nanoTime()}). */
+    boolean due(long nanos) {
+        return nanos - recheckAtNanos >= 0;
+    }
+
+    /**
+     * The session, read at Redis time {@code readAt}, expires at {@code expiresAt} (Redis's clock):
+     * the time left is measured from now on this server's monotonic clock, never its wall clock.
+     */
+    void slid(Instant expiresAt, Instant readAt) {
         knownExpiry = expiresAt;
+        recheckAtNanos = System.nanoTime() + Math.max(0, Duration.between(readAt, expiresAt).toNanos());
     }
 
     /** Sends the replay, then the live events held meanwhile; from now on live events go out at once. */

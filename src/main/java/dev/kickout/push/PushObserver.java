@@ -13,7 +13,6 @@ import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +62,7 @@ class PushObserver {
         payload.put("id", lock.id());
         payload.put("reason", event.reason());
         payload.put("by", event.by().userId());
-        payload.put("at", Instant.now());
+        payload.put("at", config.clock().instant());
         push.send(lock.holder().sessionId(), PushEvent.EDIT_LOCK_RELEASED, payload);
     }
 

@@ -43,7 +43,7 @@ class SessionEnds {
         bySession.forEach((sessionId, streams) -> {
             Standing standing = standings.get(sessionId);
             if (standing.live()) {
-                streams.forEach(stream -> stream.slid(standing.expiresAt()));
+                streams.forEach(stream -> stream.slid(standing.expiresAt(), standing.readAt()));
             } else {
                 // the stored expiry when the record is still there: the known one may predate a last slide
                 OpenStream any = streams.get(0);

@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,7 +29,8 @@ import java.util.logging.Logger;
  * {@code FORCE_LOGOUT} or {@code SESSION_EXPIRED}, when their session opens one too many, and at
  * {@code kickout.sse.max-age}; a keep-alive comment every {@code kickout.sse.keepalive} finds the
  * dead ones, and a tick every {@link #TICK_MILLIS} ms closes the aged ones and those whose session
- * has ended.
+ * has ended. Expiry is Redis's to judge: a stream's session is re-read once when the stream opens
+ * and then when the time Redis said it had left has passed (measured with {@link System#nanoTime()}).
  */
 @ApplicationScoped
 public class SseHub {
@@ -159,7 +159,6 @@ public class SseHub {
     /** Closes aged streams, and asks about sessions whose known expiry has passed. */
     private void tick() {
         long nanos = System.nanoTime();
-        Instant now = Instant.now();
         List<OpenStream> due = new ArrayList<>();
         streams.values().forEach(list -> list.forEach(stream -> {
             if (stream.ended()) {
@@ -167,7 +166,7 @@ public class SseHub {
             }
             if (nanos - stream.closeAtNanos >= 0) {
                 stream.reconnect();
-            } else if (!stream.knownExpiry().isAfter(now)) {
+            } else if (stream.due(nanos)) {
                 due.add(stream);
             }
         }));

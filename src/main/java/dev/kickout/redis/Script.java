@@ -8,30 +8,35 @@ import java.nio.charset.StandardCharsets;
 /**
  * The module's Lua scripts, one atomic operation each, loaded from
  * {@code dev/kickout/redis/<name>.lua}; per-user scripts get {@code user-lib.lua}'s helpers
- * prepended. Each file's header says what it guarantees.
+ * prepended, and every script that decides by time gets {@code clock-lib.lua} (Redis's own TIME).
+ * Each file's header says what it guarantees.
  * Keys only come in through KEYS and values through ARGV.
  */
 public enum Script {
-    AUTHENTICATE("user-lib", "authenticate"),
-    LOGIN("user-lib", "login"),
-    REVOKE("user-lib", "revoke"),
-    PRUNE_USER("user-lib", "prune-user"),
-    LOCK_ACQUIRE("lock-lib", "lock-acquire"),
-    LOCK_HEARTBEAT("lock-lib", "lock-heartbeat"),
-    LOCK_RELEASE("lock-lib", "lock-release"),
+    AUTHENTICATE("clock-lib", "user-lib", "authenticate"),
+    LOGIN("clock-lib", "user-lib", "login"),
+    REVOKE("clock-lib", "user-lib", "revoke"),
+    PRUNE_USER("clock-lib", "user-lib", "prune-user"),
+    LOCK_ACQUIRE("clock-lib", "lock-lib", "lock-acquire"),
+    LOCK_HEARTBEAT("clock-lib", "lock-lib", "lock-heartbeat"),
+    LOCK_RELEASE("clock-lib", "lock-lib", "lock-release"),
     LOCK_CHECK("lock-lib", "lock-check"),
-    LOCK_FORCE_RELEASE("lock-lib", "lock-force-release"),
-    LOCK_DROP("lock-lib", "lock-drop"),
+    LOCK_FORCE_RELEASE("clock-lib", "lock-lib", "lock-force-release"),
+    LOCK_DROP("clock-lib", "lock-lib", "lock-drop"),
     LOCK_UNINDEX("lock-unindex"),
-    LOCK_INDEX_PRUNE("lock-index-prune"),
-    LOCK_ORPHAN("lock-orphan"),
+    LOCK_INDEX_PRUNE("clock-lib", "lock-index-prune"),
+    LOCK_ORPHAN("clock-lib", "lock-orphan"),
     LEASE_RENEW("lease-renew"),
     LEASE_RELEASE("lease-release"),
     SWEEP_SCAN("sweep-scan"),
-    AUDIT_APPEND("audit-lib", "audit-append"),
-    AUDIT_COLLAPSE("audit-lib", "audit-collapse"),
+    AUDIT_APPEND("clock-lib", "audit-lib", "audit-append"),
+    AUDIT_COLLAPSE("clock-lib", "audit-lib", "audit-collapse"),
     INDEX_FORGET_USER("index-forget-user"),
-    LOGIN_FAILURE("login-failure");
+    LOGIN_FAILURE("login-failure"),
+    SESSION_STANDING("clock-lib", "session-standing"),
+    CLOCK_NOW("clock-lib", "clock-now"),
+    LOCK_WAIT("clock-lib", "lock-wait"),
+    LOCK_WAITERS_TAKE("clock-lib", "lock-waiters-take");
 
     private final String name;
     private final String source;

@@ -3,7 +3,6 @@ package dev.kickout.session;
 import dev.kickout.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,8 +25,6 @@ public class SessionDirectory {
     @Inject
     SessionIndexes indexes;
 
-    Clock clock = Clock.systemUTC();
-
     /** One page of a listing and the total it was cut from. */
     public record Page<T>(long total, List<T> items) {
     }
@@ -41,25 +38,23 @@ public class SessionDirectory {
      * sessions (at most the per-user cap); otherwise one page of the sessions or device type index.
      */
     public Page<Session> sessions(String userId, String deviceType, int offset, int limit) {
-        long now = clock.millis();
         if (userId != null) {
-            List<Session> all = new ArrayList<>(store.user(RedisKeys.userTag(userId), now).sessions());
+            List<Session> all = new ArrayList<>(store.user(RedisKeys.userTag(userId)).sessions());
             all.removeIf(session -> deviceType != null && !deviceType.equals(session.deviceType()));
             all.sort(Comparator.comparing(Session::lastSeen).reversed());
             return page(all, offset, limit);
         }
-        indexes.tidy(now, TIDY_LIMIT);
+        indexes.tidy(TIDY_LIMIT);
         Page<String> ids = indexes.sessionIds(deviceType, offset, limit);
         return new Page<>(ids.total(), store.find(ids.items()));
     }
 
     /** Users with at least one live session. */
     public Page<OnlineUser> onlineUsers(int offset, int limit) {
-        long now = clock.millis();
-        indexes.tidy(now, TIDY_LIMIT);
+        indexes.tidy(TIDY_LIMIT);
         Page<String> tags = indexes.userTags(offset, limit);
         List<OnlineUser> users = tags.items().stream()
-                .map(tag -> store.user(tag, now))
+                .map(store::user)
                 .filter(user -> user.user() != null && !user.sessions().isEmpty())
                 .map(user -> new OnlineUser(user.user().userId(), user.user().username(), user.sessions().size(),
                         user.sessions().stream().map(Session::lastSeen).max(Comparator.naturalOrder()).orElse(null)))
@@ -69,12 +64,12 @@ public class SessionDirectory {
 
     /** Re-checks up to {@code limit} stale entries of each listing index (the sweeper's share). */
     public void tidy(int limit) {
-        indexes.tidy(clock.millis(), limit);
+        indexes.tidy(limit);
     }
 
     /** The live sessions of one user (empty for an unknown user). */
     public List<Session> sessionsOf(String userId) {
-        return store.user(RedisKeys.userTag(userId), clock.millis()).sessions();
+        return store.user(RedisKeys.userTag(userId)).sessions();
     }
 
     private static <T> Page<T> page(List<T> all, int offset, int limit) {
@@ -83,11 +78,12 @@ public class SessionDirectory {
     }
 
     /**
-     * Where a session stands for someone holding only its id: {@code live} or ended; its expiry as
-     * last stored (null once its record is gone); its tombstone while one is kept (null while live,
-     * or when expired and forgotten).
+     * Where a session stands for someone holding only its id: {@code live} or ended (by Redis's
+     * clock); its expiry as last stored (null once its record is gone); its tombstone while one is
+     * kept (null while live, or when expired and forgotten); and Redis's time when this was read, so
+     * that the time left ({@code expiresAt - readAt}) can be measured without this server's clock.
      */
-    public record Standing(boolean live, Instant expiresAt, Tombstone tombstone) {
+    public record Standing(boolean live, Instant expiresAt, Tombstone tombstone, Instant readAt) {
     }
 
     /**
@@ -95,6 +91,6 @@ public class SessionDirectory {
      * the event streams re-check a session this way once its known expiry has passed.
      */
     public Map<String, Standing> standings(Collection<String> sessionIds) {
-        return store.standings(List.copyOf(sessionIds), clock.millis());
+        return store.standings(List.copyOf(sessionIds));
     }
 }

@@ -1,5 +1,6 @@
 package dev.kickout.session;
 
+import dev.kickout.redis.RedisClock;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
@@ -24,8 +25,8 @@ import org.redisson.client.protocol.ScoredEntry;
  * The admin listing indexes, all in the {@code {idx}} slot and scored by last known expiry: every
  * session, every user, and the sessions of each device type (with a sessionId → device type hash
  * so that a dead session leaves its device type index too). Written as sessions open and end;
- * entries whose score has passed are re-checked against the users' own data by {@link #tidy}, a
- * bounded number per call, so every listing reads one page and does bounded work.
+ * entries whose score has passed (by Redis's clock) are re-checked against the users' own data by
+ * {@link #tidy}, a bounded number per call, so every listing reads one page and does bounded work.
  */
 @ApplicationScoped
 class SessionIndexes {
@@ -36,6 +37,8 @@ class SessionIndexes {
     RedisKeys keys;
     @Inject
     SessionStore store;
+    @Inject
+    RedisClock clock;
 
     /** Keeps the indexes in step with sessions just opened and just ended. */
     void update(Collection<Session> opened, Collection<Session> ended) {
@@ -68,7 +71,8 @@ class SessionIndexes {
      * their real expiry, dead ones leave every index. A user leaves the users index only if its
      * entry still has the score read here, so a login that re-added the user meanwhile wins.
      */
-    void tidy(long now, int limit) {
+    void tidy(int limit) {
+        long now = clock.millis(keys.usersIndex());
         Collection<String> staleSessions = redis.call(client -> client
                 .<String>getScoredSortedSet(keys.sessionsIndex(), StringCodec.INSTANCE)
                 .valueRange(Double.NEGATIVE_INFINITY, true, now, true, 0, limit));
@@ -85,7 +89,7 @@ class SessionIndexes {
         Map<String, Long> liveUsers = new LinkedHashMap<>();
         Map<String, Double> emptyUsers = new LinkedHashMap<>();
         for (String tag : tags) {
-            List<Session> sessions = store.user(tag, now).sessions();
+            List<Session> sessions = store.user(tag).sessions();
             live.addAll(sessions);
             Set<String> liveIds = new HashSet<>(sessions.stream().map(Session::sessionId).toList());
             staleSessions.stream().filter(id -> id.startsWith(tag) && !liveIds.contains(id)).forEach(dead::add);

@@ -12,8 +12,6 @@ import jakarta.inject.Inject;
 import jakarta.security.enterprise.credential.UsernamePasswordCredential;
 import jakarta.security.enterprise.identitystore.CredentialValidationResult;
 import jakarta.security.enterprise.identitystore.IdentityStoreHandler;
-import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -51,8 +49,6 @@ public class SessionService {
     @Inject
     Instance<IdentityStoreHandler> identityStores;
 
-    Clock clock = Clock.systemUTC();
-
     /**
      * Checks the credentials with the app's Jakarta Security identity stores, then {@link #open}s.
      * A username or client address with too many recent failures is refused before the identity
@@ -80,24 +76,25 @@ public class SessionService {
         return open(new Identity(userId, name, result.getCallerGroups()), client);
     }
 
-    /** Opens a session for a user the caller has already authenticated. */
+    /**
+     * Opens a session for a user the caller has already authenticated. Its times (login, expiry,
+     * cap) are Redis's, set by the login script, like every time the module decides by.
+     */
     public LoginResult open(Identity identity, ClientInfo client) {
         Checks.text("userId", identity.userId(), 128);
         Checks.text("username", identity.username(), 128);
-        long now = clock.millis();
         String userTag = RedisKeys.userTag(identity.userId());
         String token = Tokens.newToken(userTag);
         String sessionId = Tokens.newSessionId(userTag);
-        long cap = now + config.sessionMaxLifetime().toMillis();
         SessionRecord record = new SessionRecord(identity.userId(), identity.username(), client.deviceType(),
-                client.clientId(), now, now, Math.min(now + store.ttlMillis(), cap), cap, client.ip(),
-                client.userAgent(), store.rolesJson(identity.roles()));
-        Tombstone replacement = new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, Instant.ofEpochMilli(now));
-        List<Session> replaced = store.open(token, sessionId, record, replacement, now);
-        Session session = store.session(sessionId, record);
+                client.clientId(), 0, 0, 0, 0, client.ip(), client.userAgent(), store.rolesJson(identity.roles()));
+        SessionStore.Opened opened = store.open(token, sessionId, record,
+                new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, null));
+        List<Session> replaced = opened.replaced();
+        Session session = opened.session();
         indexes.update(List.of(session), replaced);
         Actor actor = new Actor(identity.userId(), sessionId, client.ip());
-        replaced.forEach(ended -> revoked.fire(new SessionRevoked(ended, replacement, actor)));
+        replaced.forEach(ended -> revoked.fire(new SessionRevoked(ended, opened.replacement(), actor)));
         return new LoginResult(token, session.view(true),
                 replaced.stream().map(Session::sessionId).toList());
     }
@@ -114,7 +111,7 @@ public class SessionService {
         if (token.length() > 128 || !Tokens.TOKEN.matcher(token).matches()) {
             throw TokenRejectedException.invalid();
         }
-        SessionStore.Lookup lookup = store.authenticate(token, clock.millis());
+        SessionStore.Lookup lookup = store.authenticate(token);
         if (lookup.expired() != null) {
             Tombstone expiry = new Tombstone(Tombstone.EXPIRED, null, "Idle or past its maximum lifetime",
                     lookup.expired().expiresAt());
@@ -151,7 +148,7 @@ public class SessionService {
         if (sessionId == null) {
             throw TokenRejectedException.invalid();
         }
-        SessionStore.Lookup lookup = store.byId(sessionId, clock.millis());
+        SessionStore.Lookup lookup = store.byId(sessionId);
         if (lookup.live() == null) {
             throw lookup.refusal();
         }
@@ -189,14 +186,14 @@ public class SessionService {
 
     private List<Session> revoke(String userTag, String sessionId, String deviceType, String spareSessionId,
                                  Tombstone tombstone, Actor actor) {
-        List<Session> sessions = store.revoke(userTag, tombstone, sessionId, deviceType, spareSessionId,
-                tombstone.at().toEpochMilli());
-        indexes.update(List.of(), sessions);
-        sessions.forEach(session -> revoked.fire(new SessionRevoked(session, tombstone, actor)));
-        return sessions;
+        SessionStore.Revoked done = store.revoke(userTag, tombstone, sessionId, deviceType, spareSessionId);
+        indexes.update(List.of(), done.sessions());
+        done.sessions().forEach(session -> revoked.fire(new SessionRevoked(session, done.tombstone(), actor)));
+        return done.sessions();
     }
 
+    /** A tombstone without its time: the revoke script stamps it with Redis's. */
     private Tombstone tombstone(String code, Actor actor, String reason) {
-        return new Tombstone(code, actor.userId(), reason, clock.instant());
+        return new Tombstone(code, actor.userId(), reason, null);
     }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.redisson.api.RBatch;
+import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
 
 /** Sessions in Redis: the per-user scripts and record (de)coding (the listing indexes are {@link SessionIndexes}). */
@@ -37,13 +38,13 @@ class SessionStore {
     }
 
     /** One round trip: the live session of {@code token}, with its expiry pushed forward. */
-    Lookup authenticate(String token, long now) {
+    Lookup authenticate(String token) {
         String tag = Tokens.userTagOf(token);
         String tokenHash = RedisKeys.secretHash(token);
         List<Object> reply = redis.run(Script.AUTHENTICATE,
                 List.of(keys.userHash(tag), keys.userIndex(tag), keys.userTombstones(tag),
                         keys.legacyTokenPointer(tag, tokenHash)),
-                now, ttlMillis(), tokenHash, config.loginMaxTombstonesPerUser());
+                ttlMillis(), tokenHash, config.loginMaxTombstonesPerUser());
         return switch ((String) reply.get(0)) {
             case "OK" -> new Lookup(session((String) reply.get(1), (String) reply.get(2)), null, null);
             case "EXPIRED" -> new Lookup(null, session((String) reply.get(1), (String) reply.get(2)),
@@ -55,18 +56,18 @@ class SessionStore {
     }
 
     /** A live session by id (no sliding): used where a ticket, not a token, names the session. */
-    Lookup byId(String sessionId, long now) {
-        String live = "s:" + sessionId;
-        String dead = "x:" + sessionId;
-        Map<String, String> found = redis.call(client -> client.<String, String>getMap(
-                keys.userHash(Tokens.userTagOf(sessionId)), StringCodec.INSTANCE).getAll(Set.of(live, dead)));
-        if (found.get(live) != null) {
-            Session session = session(sessionId, found.get(live));
-            return session.expiresAt().toEpochMilli() > now ? new Lookup(session, null, null)
-                    : new Lookup(null, null, TokenRejectedException.expired());
+    Lookup byId(String sessionId) {
+        List<Object> reply = redis.run(Script.SESSION_STANDING, List.of(keys.userHash(Tokens.userTagOf(sessionId))),
+                sessionId);
+        String record = (String) reply.get(2);
+        String tombstone = (String) reply.get(3);
+        if ("LIVE".equals(reply.get(0))) {
+            return new Lookup(session(sessionId, record), null, null);
         }
-        String tombstone = found.get(dead);
-        return new Lookup(null, null, tombstone == null ? TokenRejectedException.invalid()
+        if (!record.isEmpty()) {
+            return new Lookup(null, null, TokenRejectedException.expired());
+        }
+        return new Lookup(null, null, tombstone.isEmpty() ? TokenRejectedException.invalid()
                 : TokenRejectedException.revoked(json.<Tombstone>read(tombstone, Tombstone.class)));
     }
 
@@ -85,67 +86,76 @@ class SessionStore {
         return redis.call(client -> client.<String>getBucket(key, StringCodec.INSTANCE).getAndDelete());
     }
 
+    /** What a login stored: the new session and the sessions it replaced, with their tombstone, all timed by Redis. */
+    record Opened(Session session, Tombstone replacement, List<Session> replaced) {
+    }
+
     /**
      * Stores a new session under the login policy, the per-user cap and the device type bound;
-     * answers the sessions it replaced.
+     * its times (and the replaced sessions' tombstone time) are Redis's, whatever {@code record} says.
      */
-    List<Session> open(String token, String sessionId, SessionRecord record, Tombstone replacement, long now) {
+    Opened open(String token, String sessionId, SessionRecord record, Tombstone replacement) {
         String tag = Tokens.userTagOf(sessionId);
         List<Object> reply = redis.run(Script.LOGIN, userKeys(tag),
-                now, sessionId, json.write(record), config.loginPolicy().name(), record.deviceType(),
+                sessionId, json.write(record), config.loginPolicy().name(), record.deviceType(),
                 config.loginMaxSessions(), config.loginWhenFull().name(), json.write(replacement), ttlMillis(),
                 json.write(new UserRecord(record.userId(), record.username())), RedisKeys.secretHash(token),
-                config.loginMaxSessionsPerUser(), config.loginMaxDeviceTypes(), config.loginMaxTombstonesPerUser());
+                config.loginMaxSessionsPerUser(), config.loginMaxDeviceTypes(), config.loginMaxTombstonesPerUser(),
+                config.sessionMaxLifetime().toMillis());
         return switch ((String) reply.get(0)) {
             case "LIMIT" -> throw SessionLimitException.sessions(((Long) reply.get(1)).intValue());
             case "DEVICE_TYPES" -> throw SessionLimitException.deviceTypes(((Long) reply.get(1)).intValue(),
                     record.deviceType());
-            default -> sessions(reply.subList(1, reply.size()));
+            default -> new Opened(session(sessionId, (String) reply.get(1)),
+                    json.read((String) reply.get(2), Tombstone.class), sessions(reply.subList(3, reply.size())));
         };
+    }
+
+    /** What a revocation stored: the tombstone (timed by Redis) and the sessions it ended. */
+    record Revoked(Tombstone tombstone, List<Session> sessions) {
     }
 
     /**
      * Revokes live sessions of the user with {@code userTag}: one ({@code sessionId}), or all, or
      * all of one {@code deviceType}, sparing {@code spareSessionId}. Answers those revoked.
      */
-    List<Session> revoke(String userTag, Tombstone tombstone, String sessionId, String deviceType,
-                         String spareSessionId, long now) {
+    Revoked revoke(String userTag, Tombstone tombstone, String sessionId, String deviceType,
+                   String spareSessionId) {
         List<Object> reply = redis.run(Script.REVOKE, userKeys(userTag),
-                now, json.write(tombstone), ttlMillis(), orEmpty(sessionId), orEmpty(deviceType),
+                json.write(tombstone), ttlMillis(), orEmpty(sessionId), orEmpty(deviceType),
                 orEmpty(spareSessionId), config.loginMaxTombstonesPerUser());
-        return sessions(reply);
+        return new Revoked(json.read((String) reply.get(0), Tombstone.class), sessions(reply.subList(1, reply.size())));
     }
 
     /** Tidies one user and answers their name (null if unknown) and live sessions, oldest first. */
-    UserSessions user(String userTag, long now) {
-        List<Object> reply = redis.run(Script.PRUNE_USER, userKeys(userTag), now, ttlMillis(),
+    UserSessions user(String userTag) {
+        List<Object> reply = redis.run(Script.PRUNE_USER, userKeys(userTag), ttlMillis(),
                 config.loginMaxTombstonesPerUser());
         String user = (String) reply.get(0);
         return new UserSessions(user.isEmpty() ? null : json.read(user, UserRecord.class),
                 sessions(reply.subList(1, reply.size())));
     }
 
-    /** Where each session stands (record, tombstone), in one round trip, sliding nothing. */
-    Map<String, SessionDirectory.Standing> standings(List<String> sessionIds, long now) {
+    /** Where each session stands (record, tombstone) by Redis's clock, in one round trip, sliding nothing. */
+    Map<String, SessionDirectory.Standing> standings(List<String> sessionIds) {
         List<?> found = redis.call(client -> {
             RBatch batch = client.createBatch();
             for (String sessionId : sessionIds) {
-                batch.<String, String>getMap(keys.userHash(Tokens.userTagOf(sessionId)), StringCodec.INSTANCE)
-                        .getAllAsync(Set.of("s:" + sessionId, "x:" + sessionId));
+                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_ONLY, Script.SESSION_STANDING.source(),
+                        RScript.ReturnType.LIST, List.of(keys.userHash(Tokens.userTagOf(sessionId))), sessionId);
             }
             return batch.execute().getResponses();
         });
         Map<String, SessionDirectory.Standing> standings = new HashMap<>();
         for (int i = 0; i < sessionIds.size(); i++) {
-            @SuppressWarnings("unchecked")
-            Map<String, String> fields = (Map<String, String>) found.get(i);
-            String record = fields.get("s:" + sessionIds.get(i));
-            String tombstone = fields.get("x:" + sessionIds.get(i));
-            Instant expiresAt = record == null ? null
+            List<?> reply = (List<?>) found.get(i);
+            String record = (String) reply.get(2);
+            String tombstone = (String) reply.get(3);
+            Instant expiresAt = record.isEmpty() ? null
                     : Instant.ofEpochMilli(json.<SessionRecord>read(record, SessionRecord.class).expiresAt());
-            standings.put(sessionIds.get(i), new SessionDirectory.Standing(
-                    expiresAt != null && expiresAt.toEpochMilli() > now, expiresAt,
-                    tombstone == null ? null : json.<Tombstone>read(tombstone, Tombstone.class)));
+            standings.put(sessionIds.get(i), new SessionDirectory.Standing("LIVE".equals(reply.get(0)), expiresAt,
+                    tombstone.isEmpty() ? null : json.<Tombstone>read(tombstone, Tombstone.class),
+                    Instant.ofEpochMilli(Long.parseLong((String) reply.get(1)))));
         }
         return standings;
     }

@@ -1,13 +1,10 @@
 -- Helpers of the audit scripts (prepended to them). KEYS[1] the force-action stream, KEYS[2] the
 -- activity stream, KEYS[3] the id sequence (hash {ms, seq}); all share the {audit} hash tag.
 -- Ids come from ONE sequence over both streams: time-based (Redis's own TIME, so trimming by
--- MINID means "by age") and strictly increasing across the two, so a reader can merge them and
+-- MINID means "by age"; clock-lib.lua) and strictly increasing across the two, so a reader can merge them and
 -- one id is an unambiguous paging cursor.
 
-local function audit_now()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
+local audit_now = clock_now
 
 local function audit_id_parts(id)
   local dash = string.find(id, '-', 1, true)

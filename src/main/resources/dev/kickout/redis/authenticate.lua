@@ -5,22 +5,22 @@
 -- KEYS[1] user hash, KEYS[2] live index, KEYS[3] tombstone index,
 -- KEYS[4] the token's pointer key as written before pointers moved into the user hash (read only,
 -- so that tokens issued before an upgrade keep working; those keys expire on their own)
--- ARGV[1] now (ms), ARGV[2] session ttl (ms), ARGV[3] token hash, ARGV[4] tombstones per user at most
+-- ARGV[1] session ttl (ms), ARGV[2] token hash, ARGV[3] tombstones per user at most
 -- Returns {'OK', sessionId, record} | {'EXPIRED', sessionId, record} | {'REVOKED', tombstone} | {'INVALID'}
-local sid = redis.call('HGET', KEYS[1], 't:' .. ARGV[3]) or redis.call('GET', KEYS[4])
+local sid = redis.call('HGET', KEYS[1], 't:' .. ARGV[2]) or redis.call('GET', KEYS[4])
 if not sid then
   return {'INVALID'}
 end
-local now = tonumber(ARGV[1])
+local now = clock_now()
 local raw = redis.call('HGET', KEYS[1], 's:' .. sid)
 if raw then
   local s = cjson.decode(raw)
   if s.expiresAt <= now then
-    bury(sid, raw, cjson.encode({code = 'EXPIRED'}), tonumber(ARGV[2]), tonumber(ARGV[4]))
+    bury(sid, raw, cjson.encode({code = 'EXPIRED'}), tonumber(ARGV[1]), tonumber(ARGV[3]))
     return {'EXPIRED', sid, raw}
   end
   s.lastSeen = now
-  s.expiresAt = math.min(now + tonumber(ARGV[2]), s.capAt)
+  s.expiresAt = math.min(now + tonumber(ARGV[1]), s.capAt)
   raw = cjson.encode(s)
   redis.call('HSET', KEYS[1], 's:' .. sid, raw)
   redis.call('ZADD', KEYS[2], s.expiresAt, sid)

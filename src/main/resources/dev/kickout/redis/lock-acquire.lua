@@ -5,20 +5,21 @@
 -- issued at Redis time t is t µs (one acquire takes longer than 1 µs), so once the counter is gone
 -- the clock alone is above it, as long as Redis's clock never jumps back by more than the counter's
 -- lifetime. Fences stay below 2^53 (exact as Lua and JSON numbers) until the year 2255.
--- ARGV[1] now (ms), ARGV[2] sessionId, ARGV[3] userId, ARGV[4] username, ARGV[5] clientId,
--- ARGV[6] new token hash, ARGV[7] ttl (ms), ARGV[8] max hold (ms)
+-- Every time (acquiredAt, lastHeartbeat, expiresAt, capAt) comes from Redis's clock.
+-- ARGV[1] sessionId, ARGV[2] userId, ARGV[3] username, ARGV[4] clientId,
+-- ARGV[5] new token hash, ARGV[6] ttl (ms), ARGV[7] max hold (ms)
 -- Returns {'ACQUIRED' | 'RENEWED' | 'HELD', field, value, ...}
-local now = tonumber(ARGV[1])
-local ttl = tonumber(ARGV[7])
+local now = clock_now()
+local ttl = tonumber(ARGV[6])
 local held = redis.call('HMGET', KEYS[1], 'state', 'sessionId', 'tokenHash', 'capAt')
 if held[1] then
-  if held[1] ~= 'HELD' or held[2] ~= ARGV[2] then
+  if held[1] ~= 'HELD' or held[2] ~= ARGV[1] then
     return with_view('HELD')
   end
   local expires = math.min(now + ttl, tonumber(held[4]))
   if expires > now then
     mark_dead(held[3], 'TAKEN', '', now, ttl)
-    redis.call('HSET', KEYS[1], 'tokenHash', ARGV[6], 'clientId', ARGV[5], 'lastHeartbeat', now, 'expiresAt', expires)
+    redis.call('HSET', KEYS[1], 'tokenHash', ARGV[5], 'clientId', ARGV[4], 'lastHeartbeat', now, 'expiresAt', expires)
     redis.call('PEXPIRE', KEYS[1], expires - now)
     redis.call('PEXPIRE', KEYS[2], expires - now + ttl)
     return with_view('RENEWED')
@@ -29,11 +30,11 @@ end
 local clock = redis.call('TIME')
 local floor = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
 local fence = string.format('%d', math.max((tonumber(redis.call('GET', KEYS[2])) or 0) + 1, floor))
-local cap = now + tonumber(ARGV[8])
+local cap = now + tonumber(ARGV[7])
 local expires = math.min(now + ttl, cap)
 redis.call('SET', KEYS[2], fence, 'PX', expires - now + ttl)
-redis.call('HSET', KEYS[1], 'state', 'HELD', 'userId', ARGV[3], 'username', ARGV[4], 'sessionId', ARGV[2],
-  'clientId', ARGV[5], 'tokenHash', ARGV[6], 'fence', fence, 'acquiredAt', now, 'lastHeartbeat', now,
+redis.call('HSET', KEYS[1], 'state', 'HELD', 'userId', ARGV[2], 'username', ARGV[3], 'sessionId', ARGV[1],
+  'clientId', ARGV[4], 'tokenHash', ARGV[5], 'fence', fence, 'acquiredAt', now, 'lastHeartbeat', now,
   'expiresAt', expires, 'capAt', cap)
 redis.call('PEXPIRE', KEYS[1], expires - now)
 return with_view('ACQUIRED')

@@ -1,9 +1,9 @@
 -- Tidies one user (forgets old tombstones, buries expired sessions, a bounded number of each)
 -- and lists what is live.
 -- KEYS[1] user hash, KEYS[2] live index, KEYS[3] tombstone index
--- ARGV[1] now (ms), ARGV[2] ttl (ms), ARGV[3] tombstones per user at most
+-- ARGV[1] ttl (ms), ARGV[2] tombstones per user at most
 -- Returns {user JSON or '', sessionId1, record1, ...}
-prune(tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
+prune(clock_now(), tonumber(ARGV[1]), tonumber(ARGV[2]))
 local result = {redis.call('HGET', KEYS[1], 'u') or ''}
 for _, e in ipairs(live_sessions()) do
   table.insert(result, e.sid)

@@ -71,6 +71,13 @@ local function live_sessions()
   return live
 end
 
+-- A tombstone (JSON) with its 'at' set to now (ms), from Redis's clock.
+local function stamped(tombstone, now)
+  local t = cjson.decode(tombstone)
+  t.at = clock_iso(now)
+  return cjson.encode(t)
+end
+
 -- Makes the user's keys live at least until the given time (ms).
 local function keep_until(keys, now, until_ms)
   for _, key in ipairs(keys) do
