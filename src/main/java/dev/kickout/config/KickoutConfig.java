@@ -4,6 +4,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
@@ -73,6 +74,7 @@ public class KickoutConfig {
     private Duration sseMaxAge;
     private int redisBreakerThreshold;
     private Duration redisBreakerProbe;
+    private Clock clock;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -123,6 +125,7 @@ public class KickoutConfig {
         sseMaxAge = duration(Setting.SSE_MAX_AGE);
         redisBreakerThreshold = positiveInt(Setting.REDIS_BREAKER_THRESHOLD);
         redisBreakerProbe = duration(Setting.REDIS_BREAKER_PROBE);
+        clock = Clock.offset(Clock.systemUTC(), signedDuration(Setting.CLOCK_OFFSET));
         if (loginMaxSessions > loginMaxSessionsPerUser) {
             throw invalid(Setting.LOGIN_MAX_SESSIONS, "at most " + Setting.LOGIN_MAX_SESSIONS_PER_USER.key()
                     + " (" + loginMaxSessionsPerUser + ")");
@@ -294,6 +297,23 @@ public class KickoutConfig {
 
     public Duration redisBreakerProbe() {
         return redisBreakerProbe;
+    }
+
+    /**
+     * This instance's wall clock, the only one the module reads: every expiry, TTL and "now"
+     * decision is Redis's ({@code clock-lib.lua}), so this is left for what is only shown or logged.
+     * {@code kickout.clock-offset} (tests only) shifts it, so a leftover dependency shows up.
+     */
+    public Clock clock() {
+        return clock;
+    }
+
+    private Duration signedDuration(Setting setting) {
+        try {
+            return Duration.parse(raw(setting).toUpperCase(Locale.ROOT));
+        } catch (DateTimeParseException e) {
+            throw invalid(setting, "an ISO-8601 duration such as PT10M or -PT10M");
+        }
     }
 
     private Duration durationOrZero(Setting setting) {

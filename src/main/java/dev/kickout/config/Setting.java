@@ -81,7 +81,9 @@ public enum Setting {
     CLEANUP_INTERVAL("kickout.cleanup.interval", "PT1M",
             "How often one instance sweeps orphaned lock data and stale index entries."),
     CLEANUP_BATCH("kickout.cleanup.batch", "500",
-            "Entries the sweeper examines per index and tick, bounding its work.");
+            "Entries the sweeper examines per index and tick, bounding its work."),
+    CLOCK_OFFSET("kickout.clock-offset", "PT0S",
+            "Tests only: shifts this instance's own clock to prove nothing depends on it.");
 
     private final String key;
     private final String defaultValue;

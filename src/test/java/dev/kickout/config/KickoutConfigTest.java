@@ -43,7 +43,16 @@ class KickoutConfigTest {
     }
 
     @ParameterizedTest
+    @CsvSource({"PT0S, 0", "PT10M, 600", "-PT10M, -600", "pt-10m, -600"})
+    void theClockOffsetShiftsTheOneClock(String offset, long seconds) {
+        System.setProperty("kickout.clock-offset", offset);
+        long shift = load().clock().millis() - System.currentTimeMillis();
+        assertTrue(Math.abs(shift - seconds * 1000) < 5_000, offset + " shifted the clock by " + shift + " ms");
+    }
+
+    @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
+            "kickout.clock-offset         | ten minutes",
             "kickout.session.ttl          | 30 minutes",
             "kickout.session.ttl          | -PT5M",
             "kickout.login.policy         | EVERYTHING",
