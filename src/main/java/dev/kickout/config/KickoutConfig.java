@@ -73,6 +73,10 @@ public class KickoutConfig {
     private Duration sseMaxAge;
     private int redisBreakerThreshold;
     private Duration redisBreakerProbe;
+    private Duration outboxGrace;
+    private Duration outboxInterval;
+    private Duration outboxMaxAge;
+    private boolean testFaultAfterDecision;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -123,6 +127,10 @@ public class KickoutConfig {
         sseMaxAge = duration(Setting.SSE_MAX_AGE);
         redisBreakerThreshold = positiveInt(Setting.REDIS_BREAKER_THRESHOLD);
         redisBreakerProbe = duration(Setting.REDIS_BREAKER_PROBE);
+        outboxGrace = duration(Setting.OUTBOX_GRACE);
+        outboxInterval = duration(Setting.OUTBOX_INTERVAL);
+        outboxMaxAge = duration(Setting.OUTBOX_MAX_AGE);
+        testFaultAfterDecision = bool(Setting.TEST_FAULT_AFTER_DECISION);
         if (loginMaxSessions > loginMaxSessionsPerUser) {
             throw invalid(Setting.LOGIN_MAX_SESSIONS, "at most " + Setting.LOGIN_MAX_SESSIONS_PER_USER.key()
                     + " (" + loginMaxSessionsPerUser + ")");
@@ -294,6 +302,31 @@ public class KickoutConfig {
 
     public Duration redisBreakerProbe() {
         return redisBreakerProbe;
+    }
+
+    public Duration outboxGrace() {
+        return outboxGrace;
+    }
+
+    public Duration outboxInterval() {
+        return outboxInterval;
+    }
+
+    public Duration outboxMaxAge() {
+        return outboxMaxAge;
+    }
+
+    /** Tests only: whether this instance stops right after a decision, before its follow-ups. */
+    public boolean testFaultAfterDecision() {
+        return testFaultAfterDecision;
+    }
+
+    private boolean bool(Setting setting) {
+        String value = raw(setting).toLowerCase(Locale.ROOT);
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw invalid(setting, "true or false");
     }
 
     private Duration durationOrZero(Setting setting) {

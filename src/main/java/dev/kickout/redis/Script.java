@@ -13,14 +13,14 @@ import java.nio.charset.StandardCharsets;
  */
 public enum Script {
     AUTHENTICATE("user-lib", "authenticate"),
-    LOGIN("user-lib", "login"),
-    REVOKE("user-lib", "revoke"),
+    LOGIN("user-lib", "outbox-lib", "login"),
+    REVOKE("user-lib", "outbox-lib", "revoke"),
     PRUNE_USER("user-lib", "prune-user"),
     LOCK_ACQUIRE("lock-lib", "lock-acquire"),
     LOCK_HEARTBEAT("lock-lib", "lock-heartbeat"),
     LOCK_RELEASE("lock-lib", "lock-release"),
     LOCK_CHECK("lock-lib", "lock-check"),
-    LOCK_FORCE_RELEASE("lock-lib", "lock-force-release"),
+    LOCK_FORCE_RELEASE("lock-lib", "outbox-lib", "lock-force-release"),
     LOCK_DROP("lock-lib", "lock-drop"),
     LOCK_UNINDEX("lock-unindex"),
     LOCK_INDEX_PRUNE("lock-index-prune"),
@@ -31,7 +31,10 @@ public enum Script {
     AUDIT_APPEND("audit-lib", "audit-append"),
     AUDIT_COLLAPSE("audit-lib", "audit-collapse"),
     INDEX_FORGET_USER("index-forget-user"),
-    LOGIN_FAILURE("login-failure");
+    LOGIN_FAILURE("login-failure"),
+    OUTBOX_CLAIM("outbox-claim"),
+    OUTBOX_ACK("outbox-ack"),
+    AUDIT_APPEND_ONCE("audit-lib", "audit-append-once");
 
     private final String name;
     private final String source;

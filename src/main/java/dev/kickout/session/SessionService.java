@@ -4,6 +4,7 @@ import dev.kickout.Actor;
 import dev.kickout.Checks;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.outbox.Outbox;
 import dev.kickout.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -50,6 +51,10 @@ public class SessionService {
     Event<SessionRevoked> revoked;
     @Inject
     Instance<IdentityStoreHandler> identityStores;
+    @Inject
+    RevocationFollowUps followUps;
+    @Inject
+    Outbox outbox;
 
     Clock clock = Clock.systemUTC();
 
@@ -93,11 +98,13 @@ public class SessionService {
                 client.clientId(), now, now, Math.min(now + store.ttlMillis(), cap), cap, client.ip(),
                 client.userAgent(), store.rolesJson(identity.roles()));
         Tombstone replacement = new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, Instant.ofEpochMilli(now));
-        List<Session> replaced = store.open(token, sessionId, record, replacement, now);
-        Session session = store.session(sessionId, record);
-        indexes.update(List.of(session), replaced);
         Actor actor = new Actor(identity.userId(), sessionId, client.ip());
-        replaced.forEach(ended -> revoked.fire(new SessionRevoked(ended, replacement, actor)));
+        String outboxId = outbox.newId();
+        List<Session> replaced = store.open(token, sessionId, record, replacement, now,
+                followUps.args(userTag, outboxId, actor));
+        Session session = store.session(sessionId, record);
+        indexes.update(List.of(session), List.of());
+        followUps.afterDecision(userTag, outboxId, replaced, replacement, actor);
         return new LoginResult(token, session.view(true),
                 replaced.stream().map(Session::sessionId).toList());
     }
@@ -189,10 +196,10 @@ public class SessionService {
 
     private List<Session> revoke(String userTag, String sessionId, String deviceType, String spareSessionId,
                                  Tombstone tombstone, Actor actor) {
+        String outboxId = outbox.newId();
         List<Session> sessions = store.revoke(userTag, tombstone, sessionId, deviceType, spareSessionId,
-                tombstone.at().toEpochMilli());
-        indexes.update(List.of(), sessions);
-        sessions.forEach(session -> revoked.fire(new SessionRevoked(session, tombstone, actor)));
+                tombstone.at().toEpochMilli(), followUps.args(userTag, outboxId, actor));
+        followUps.afterDecision(userTag, outboxId, sessions, tombstone, actor);
         return sessions;
     }
 

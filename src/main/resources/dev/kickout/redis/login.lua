@@ -65,4 +65,9 @@ redis.call('HSET', KEYS[1], 's:' .. ARGV[2], ARGV[3], 'u', ARGV[10],
     't:' .. ARGV[11], ARGV[2], 'p:' .. ARGV[2], ARGV[11])
 redis.call('ZADD', KEYS[2], s.expiresAt, ARGV[2])
 keep_until({KEYS[1], KEYS[2], KEYS[3]}, now, s.capAt + ttl)
+
+-- Outbox (issue 11): the follow-ups of the replacements, written with them (outbox-lib.lua).
+-- KEYS[4] outbox entries, KEYS[5] outbox due index (the outbox shard of the user's slot);
+-- the last four ARGV: outbox id, context (JSON: actor), grace (ms), max age (ms)
+outbox_sessions(result, 2)
 return result
