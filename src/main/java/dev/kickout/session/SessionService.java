@@ -32,6 +32,10 @@ import java.util.Optional;
  * carrying at most {@code kickout.login.max-device-types} distinct device types; a login beyond
  * is refused with 409 SESSION_LIMIT (or, for the cap with EVICT_OLDEST, ends the oldest session).
  * Reads {@code kickout.session.ttl}, {@code kickout.session.max-lifetime} and {@code kickout.login.*}.
+ *
+ * <p>A revocation (kick, logout, replacement) stands once its script ran; its follow-ups (listing
+ * indexes, {@link SessionRevoked} to every observer) are delivered at least once through the outbox
+ * ({@code kickout.outbox.*}), so a failing follow-up never turns the answer into an error.
  */
 @ApplicationScoped
 public class SessionService {
