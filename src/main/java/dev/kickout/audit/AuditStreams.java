@@ -47,12 +47,12 @@ class AuditStreams {
 
     /**
      * Appends {@code draft} unless an entry with the same {@code deliveryKey} was appended within
-     * twice {@code kickout.outbox.max-age}; empty if it was.
+     * {@code kickout.outbox.max-age} and a minute (no outbox entry is delivered later); empty if it was.
      */
     Optional<AuditEntry> appendOnce(AuditEntry draft, boolean force, String deliveryKey) {
         List<Object> keyList = new ArrayList<>(keys.audit());
         keyList.add(keys.auditDeliveries());
-        List<Object> args = new ArrayList<>(List.of(deliveryKey, Long.toString(config.outboxMaxAge().toMillis() * 2),
+        List<Object> args = new ArrayList<>(List.of(deliveryKey, Long.toString(config.outboxMaxAge().plusMinutes(1).toMillis()),
                 force ? "1" : "0", retentionMillis(), Integer.toString(config.auditActivityCapacity())));
         args.addAll(fields(draft));
         List<Object> reply = redis.run(Script.AUDIT_APPEND_ONCE, keyList, args.toArray());
