@@ -43,8 +43,18 @@ public class AuditLog {
     /** Appends an entry (or counts it, for a collapsed action), logs it and copies it to the sink. */
     public void record(String action, Actor actor, String target, String reason, String outcome,
                        Map<String, String> details) {
+        record(action, actor, target, reason, outcome, details, null);
+    }
+
+    /**
+     * As {@link #record(String, Actor, String, String, String, Map)}, but only once per
+     * {@code deliveryKey} (when not null): for events delivered at least once, through the outbox.
+     */
+    public void record(String action, Actor actor, String target, String reason, String outcome,
+                       Map<String, String> details, String deliveryKey) {
         AuditEntry draft = new AuditEntry(null, null, action, actor, clip(target), reason, outcome, details);
         Optional<AuditEntry> stored = COLLAPSED_ACTIONS.contains(action) ? streams.collapse(draft)
+                : deliveryKey != null ? streams.appendOnce(draft, FORCE_ACTIONS.contains(action), deliveryKey)
                 : Optional.of(streams.append(draft, FORCE_ACTIONS.contains(action)));
         stored.ifPresent(entry -> {
             LOG.info(() -> AuditLines.line(entry));

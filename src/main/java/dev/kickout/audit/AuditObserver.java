@@ -29,14 +29,20 @@ class AuditObserver {
             default -> "LOGOUT";
         };
         log.record(action, event.actor(), "session:" + session.sessionId(), event.tombstone().reason(), "DONE",
-                Map.of("userId", session.userId(), "deviceType", session.deviceType()));
+                Map.of("userId", session.userId(), "deviceType", session.deviceType()),
+                onceKey(event.deliveryId(), session.sessionId()));
     }
 
     void onForceReleased(@Observes LockForceReleased event) {
         LockView lock = event.lock();
         log.record("LOCK_FORCE_RELEASE", event.by(), "lock:" + lock.type() + "/" + lock.id(), event.reason(), "DONE",
                 Map.of("holderUserId", lock.holder().userId(), "holderSessionId", lock.holder().sessionId(),
-                        "fence", Long.toString(lock.fence())));
+                        "fence", Long.toString(lock.fence())), onceKey(event.deliveryId(), "lock"));
+    }
+
+    /** One audit entry per outbox delivery and subject, however often the entry is delivered. */
+    private static String onceKey(String deliveryId, String subject) {
+        return deliveryId == null ? null : deliveryId + ":" + subject;
     }
 
     void onDenied(@Observes AdminDenied event) {

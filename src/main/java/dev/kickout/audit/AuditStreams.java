@@ -49,6 +49,20 @@ class AuditStreams {
     }
 
     /**
+     * Appends {@code draft} unless an entry with the same {@code deliveryKey} was appended within
+     * {@code kickout.outbox.max-age} and a minute (no outbox entry is delivered later); empty if it was.
+     */
+    Optional<AuditEntry> appendOnce(AuditEntry draft, boolean force, String deliveryKey) {
+        List<Object> keyList = new ArrayList<>(keys.audit());
+        keyList.add(keys.auditDeliveries());
+        List<Object> args = new ArrayList<>(List.of(deliveryKey, Long.toString(config.outboxMaxAge().plusMinutes(1).toMillis()),
+                force ? "1" : "0", retentionMillis(), Integer.toString(config.auditActivityCapacity())));
+        args.addAll(fields(draft));
+        List<Object> reply = redis.run(Script.AUDIT_APPEND_ONCE, keyList, args.toArray());
+        return reply.isEmpty() ? Optional.empty() : Optional.of(stored(draft, reply, draft.details()));
+    }
+
+    /**
      * Appends {@code draft} unless its actor already made an entry of this action within the
      * denial window; then it is only counted. Empty when only counted.
      */

@@ -75,6 +75,10 @@ public class KickoutConfig {
     private int redisBreakerThreshold;
     private Duration redisBreakerProbe;
     private Clock clock;
+    private Duration outboxGrace;
+    private Duration outboxInterval;
+    private Duration outboxMaxAge;
+    private boolean testFaultAfterDecision;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -126,6 +130,10 @@ public class KickoutConfig {
         redisBreakerThreshold = positiveInt(Setting.REDIS_BREAKER_THRESHOLD);
         redisBreakerProbe = duration(Setting.REDIS_BREAKER_PROBE);
         clock = Clock.offset(Clock.systemUTC(), signedDuration(Setting.CLOCK_OFFSET));
+        outboxGrace = duration(Setting.OUTBOX_GRACE);
+        outboxInterval = duration(Setting.OUTBOX_INTERVAL);
+        outboxMaxAge = duration(Setting.OUTBOX_MAX_AGE);
+        testFaultAfterDecision = bool(Setting.TEST_FAULT_AFTER_DECISION);
         if (loginMaxSessions > loginMaxSessionsPerUser) {
             throw invalid(Setting.LOGIN_MAX_SESSIONS, "at most " + Setting.LOGIN_MAX_SESSIONS_PER_USER.key()
                     + " (" + loginMaxSessionsPerUser + ")");
@@ -308,12 +316,37 @@ public class KickoutConfig {
         return clock;
     }
 
+    public Duration outboxGrace() {
+        return outboxGrace;
+    }
+
+    public Duration outboxInterval() {
+        return outboxInterval;
+    }
+
+    public Duration outboxMaxAge() {
+        return outboxMaxAge;
+    }
+
+    /** Tests only: whether this instance stops right after a decision, before its follow-ups. */
+    public boolean testFaultAfterDecision() {
+        return testFaultAfterDecision;
+    }
+
     private Duration signedDuration(Setting setting) {
         try {
             return Duration.parse(raw(setting).toUpperCase(Locale.ROOT));
         } catch (DateTimeParseException e) {
             throw invalid(setting, "an ISO-8601 duration such as PT10M or -PT10M");
         }
+    }
+
+    private boolean bool(Setting setting) {
+        String value = raw(setting).toLowerCase(Locale.ROOT);
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw invalid(setting, "true or false");
     }
 
     private Duration durationOrZero(Setting setting) {

@@ -83,7 +83,15 @@ public enum Setting {
     CLEANUP_BATCH("kickout.cleanup.batch", "500",
             "Entries the sweeper examines per index and tick, bounding its work."),
     CLOCK_OFFSET("kickout.clock-offset", "PT0S",
-            "Tests only: shifts this instance's own clock to prove nothing depends on it.");
+            "Tests only: shifts this instance's own clock to prove nothing depends on it."),
+    OUTBOX_GRACE("kickout.outbox.grace", "PT3S",
+            "A decision's follow-ups (audit, push, lock drops) left undone this long are delivered by any instance's outbox drainer."),
+    OUTBOX_INTERVAL("kickout.outbox.interval", "PT1S",
+            "How often each instance's outbox drainer looks at a quarter of the outbox shards."),
+    OUTBOX_MAX_AGE("kickout.outbox.max-age", "PT1H",
+            "An outbox entry still undelivered after this long is dropped and logged as an error."),
+    TEST_FAULT_AFTER_DECISION("kickout.test.fault-after-decision", "false",
+            "Tests only: this instance stops right after a kick, replacement or force release is decided, as if it died there.");
 
     private final String key;
     private final String defaultValue;

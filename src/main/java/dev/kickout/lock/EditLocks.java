@@ -2,6 +2,7 @@ package dev.kickout.lock;
 
 import dev.kickout.Actor;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.outbox.Outbox;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.session.Session;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,7 +44,11 @@ public class EditLocks {
     @Inject
     KickoutConfig config;
     @Inject
-    Event<LockForceReleased> forceReleased;
+    ForceReleaseFollowUps followUps;
+    @Inject
+    Outbox outbox;
+    @Inject
+    RedisKeys keys;
     @Inject
     Event<LockFreed> freed;
 
@@ -95,14 +100,17 @@ public class EditLocks {
 
     /**
      * Breaks a lock: the holder's token dies at once, the holder is told ({@link LockForceReleased}),
-     * and the resource is free after {@code kickout.lock.force-release-grace}.
+     * and the resource is free after {@code kickout.lock.force-release-grace}. The follow-ups are
+     * delivered at least once (the outbox): a failing one leaves the release standing.
      *
      * @throws NotLockedException nobody holds it
      */
     public LockView forceRelease(ResourceRef resource, String reason, Actor admin) {
-        LockView lock = store.forceRelease(resource, admin.userId()).orThrow(resource);
-        forceReleased.fire(new LockForceReleased(lock, reason, admin));
-        freed.fire(new LockFreed(resource, config.lockForceReleaseGrace()));
+        String outboxId = outbox.newId();
+        LockView lock = store.forceRelease(resource, admin.userId(),
+                keys.lockOutbox(resource.type(), resource.id()),
+                followUps.args(resource, outboxId, reason, admin)).orThrow(resource);
+        followUps.afterDecision(outboxId, lock, reason, admin);
         return lock;
     }
 

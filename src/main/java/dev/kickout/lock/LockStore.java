@@ -70,9 +70,15 @@ class LockStore {
         return run(Script.LOCK_CHECK, resource, tokenHash, session.sessionId());
     }
 
-    Reply forceRelease(ResourceRef resource, String adminUserId) {
-        return unlisted(run(Script.LOCK_FORCE_RELEASE, resource, adminUserId == null ? "" : adminUserId,
+    /** Breaks the lock and writes its outbox entry (the caller unlists it, as a follow-up). */
+    Reply forceRelease(ResourceRef resource, String adminUserId, List<Object> outboxKeys,
+                       List<Object> outboxArgs) {
+        List<Object> keyList = new ArrayList<>(keys.lock(resource.type(), resource.id()));
+        keyList.addAll(outboxKeys);
+        List<Object> args = new ArrayList<>(List.of(adminUserId == null ? "" : adminUserId,
                 config.lockForceReleaseGrace().toMillis(), ttl()));
+        args.addAll(outboxArgs);
+        return reply(resource, redis.run(Script.LOCK_FORCE_RELEASE, keyList, args.toArray()));
     }
 
     /** Releases every lock {@code session} still holds; answers those it released. */
@@ -120,7 +126,10 @@ class LockStore {
     }
 
     private Reply run(Script script, ResourceRef resource, Object... args) {
-        List<Object> raw = redis.run(script, keys.lock(resource.type(), resource.id()), args);
+        return reply(resource, redis.run(script, keys.lock(resource.type(), resource.id()), args));
+    }
+
+    private static Reply reply(ResourceRef resource, List<Object> raw) {
         String status = (String) raw.get(0);
         boolean hasView = !status.equals("LOST") && raw.size() > 1;
         return new Reply(status, hasView ? view(resource, fields(raw)) : null, raw);

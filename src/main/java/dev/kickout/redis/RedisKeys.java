@@ -50,6 +50,13 @@ import java.util.Locale;
  * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE; expires
  *                                 one lock TTL after the last refusal)
  * P:push                  channel wakes every instance for an event (pub/sub)
+ * P:{O}:ob                hash    outbox shard of one Redis Cluster slot: entry id → an undelivered
+ *                                 decision (kick, replacement, force release) with what its follow-ups
+ *                                 need; O is the tag {@link HashSlots#tag} gives that slot, so a script
+ *                                 of a user or a lock writes it in its own slot (expires max age after
+ *                                 the last write)
+ * P:{O}:ob-due            zset    entry id → when a drainer may deliver it (Redis's clock, ms)
+ * P:{audit}:delivered     zset    outbox delivery key → when its audit entry was appended (dedup)
  * </pre>
  * Everything of one user shares the hash tag {@code {U}}, so each per-user script runs in one
  * Redis Cluster slot, and everything of one lock shares {@code {lock:T:I}}. {@code U} is a hash of
@@ -179,6 +186,27 @@ public class RedisKeys {
     /** Where the sweeper's SCAN over lock keys goes on at its next tick (same slot as the lease). */
     public String sweepCursor() {
         return prefix + ":{cleanup}:cursor";
+    }
+
+    /** The outbox shard (entries, due index) in the slot of the user with {@code userTag}. */
+    public List<Object> userOutbox(String userTag) {
+        return outboxShard(HashSlots.slot(userTag));
+    }
+
+    /** The outbox shard (entries, due index) in the slot of one resource's lock. */
+    public List<Object> lockOutbox(String type, String id) {
+        return outboxShard(HashSlots.slot("lock:" + type + ":" + id));
+    }
+
+    /** The outbox shard (entries, due index) of one Redis Cluster slot (0 to 16383). */
+    public List<Object> outboxShard(int slot) {
+        String base = prefix + ":{" + HashSlots.tag(slot) + "}";
+        return List.of(base + ":ob", base + ":ob-due");
+    }
+
+    /** Outbox delivery keys whose audit entry was appended, so a repeated delivery appends none. */
+    public String auditDeliveries() {
+        return prefix + ":{audit}:delivered";
     }
 
     public String prefix() {

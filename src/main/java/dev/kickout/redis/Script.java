@@ -14,14 +14,14 @@ import java.nio.charset.StandardCharsets;
  */
 public enum Script {
     AUTHENTICATE("clock-lib", "user-lib", "authenticate"),
-    LOGIN("clock-lib", "user-lib", "login"),
-    REVOKE("clock-lib", "user-lib", "revoke"),
+    LOGIN("clock-lib", "user-lib", "outbox-lib", "login"),
+    REVOKE("clock-lib", "user-lib", "outbox-lib", "revoke"),
     PRUNE_USER("clock-lib", "user-lib", "prune-user"),
     LOCK_ACQUIRE("clock-lib", "lock-lib", "lock-acquire"),
     LOCK_HEARTBEAT("clock-lib", "lock-lib", "lock-heartbeat"),
     LOCK_RELEASE("clock-lib", "lock-lib", "lock-release"),
     LOCK_CHECK("lock-lib", "lock-check"),
-    LOCK_FORCE_RELEASE("clock-lib", "lock-lib", "lock-force-release"),
+    LOCK_FORCE_RELEASE("clock-lib", "lock-lib", "outbox-lib", "lock-force-release"),
     LOCK_DROP("clock-lib", "lock-lib", "lock-drop"),
     LOCK_UNINDEX("lock-unindex"),
     LOCK_INDEX_PRUNE("clock-lib", "lock-index-prune"),
@@ -36,7 +36,10 @@ public enum Script {
     SESSION_STANDING("clock-lib", "session-standing"),
     CLOCK_NOW("clock-lib", "clock-now"),
     LOCK_WAIT("clock-lib", "lock-wait"),
-    LOCK_WAITERS_TAKE("clock-lib", "lock-waiters-take");
+    LOCK_WAITERS_TAKE("clock-lib", "lock-waiters-take"),
+    OUTBOX_CLAIM("clock-lib", "outbox-claim"),
+    OUTBOX_ACK("outbox-ack"),
+    AUDIT_APPEND_ONCE("clock-lib", "audit-lib", "audit-append-once");
 
     private final String name;
     private final String source;

@@ -10,6 +10,16 @@ import dev.kickout.Actor;
  * <pre>{@code
  * void onRevoked(@Observes SessionRevoked event) { ... event.session().userId() ... }
  * }</pre>
+ * A revocation decided by a script (all but an expiry) is delivered at least once, through the
+ * outbox: an observer may see the same event again, with the same {@code deliveryId}, and must
+ * then do nothing twice.
+ *
+ * @param deliveryId the outbox entry this event comes from (the same on every delivery), or null
  */
-public record SessionRevoked(Session session, Tombstone tombstone, Actor actor) {
+public record SessionRevoked(Session session, Tombstone tombstone, Actor actor, String deliveryId) {
+
+    /** An event delivered once, not through the outbox (an expiry noticed by a request). */
+    public SessionRevoked(Session session, Tombstone tombstone, Actor actor) {
+        this(session, tombstone, actor, null);
+    }
 }

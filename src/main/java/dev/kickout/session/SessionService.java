@@ -4,6 +4,7 @@ import dev.kickout.Actor;
 import dev.kickout.Checks;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.outbox.Outbox;
 import dev.kickout.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -29,6 +30,10 @@ import java.util.Optional;
  * carrying at most {@code kickout.login.max-device-types} distinct device types; a login beyond
  * is refused with 409 SESSION_LIMIT (or, for the cap with EVICT_OLDEST, ends the oldest session).
  * Reads {@code kickout.session.ttl}, {@code kickout.session.max-lifetime} and {@code kickout.login.*}.
+ *
+ * <p>A revocation (kick, logout, replacement) stands once its script ran; its follow-ups (listing
+ * indexes, {@link SessionRevoked} to every observer) are delivered at least once through the outbox
+ * ({@code kickout.outbox.*}), so a failing follow-up never turns the answer into an error.
  */
 @ApplicationScoped
 public class SessionService {
@@ -48,6 +53,10 @@ public class SessionService {
     Event<SessionRevoked> revoked;
     @Inject
     Instance<IdentityStoreHandler> identityStores;
+    @Inject
+    RevocationFollowUps followUps;
+    @Inject
+    Outbox outbox;
 
     /**
      * Checks the credentials with the app's Jakarta Security identity stores, then {@link #open}s.
@@ -88,13 +97,14 @@ public class SessionService {
         String sessionId = Tokens.newSessionId(userTag);
         SessionRecord record = new SessionRecord(identity.userId(), identity.username(), client.deviceType(),
                 client.clientId(), 0, 0, 0, 0, client.ip(), client.userAgent(), store.rolesJson(identity.roles()));
+        Actor actor = new Actor(identity.userId(), sessionId, client.ip());
+        String outboxId = outbox.newId();
         SessionStore.Opened opened = store.open(token, sessionId, record,
-                new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, null));
+                new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, null), followUps.args(userTag, outboxId, actor));
         List<Session> replaced = opened.replaced();
         Session session = opened.session();
-        indexes.update(List.of(session), replaced);
-        Actor actor = new Actor(identity.userId(), sessionId, client.ip());
-        replaced.forEach(ended -> revoked.fire(new SessionRevoked(ended, opened.replacement(), actor)));
+        indexes.update(List.of(session), List.of());
+        followUps.afterDecision(userTag, outboxId, replaced, opened.replacement(), actor);
         return new LoginResult(token, session.view(true),
                 replaced.stream().map(Session::sessionId).toList());
     }
@@ -186,9 +196,10 @@ public class SessionService {
 
     private List<Session> revoke(String userTag, String sessionId, String deviceType, String spareSessionId,
                                  Tombstone tombstone, Actor actor) {
-        SessionStore.Revoked done = store.revoke(userTag, tombstone, sessionId, deviceType, spareSessionId);
-        indexes.update(List.of(), done.sessions());
-        done.sessions().forEach(session -> revoked.fire(new SessionRevoked(session, done.tombstone(), actor)));
+        String outboxId = outbox.newId();
+        SessionStore.Revoked done = store.revoke(userTag, tombstone, sessionId, deviceType, spareSessionId,
+                followUps.args(userTag, outboxId, actor));
+        followUps.afterDecision(userTag, outboxId, done.sessions(), done.tombstone(), actor);
         return done.sessions();
     }
 

@@ -94,14 +94,15 @@ class SessionStore {
      * Stores a new session under the login policy, the per-user cap and the device type bound;
      * its times (and the replaced sessions' tombstone time) are Redis's, whatever {@code record} says.
      */
-    Opened open(String token, String sessionId, SessionRecord record, Tombstone replacement) {
+    Opened open(String token, String sessionId, SessionRecord record, Tombstone replacement,
+                RevocationFollowUps.Args outbox) {
         String tag = Tokens.userTagOf(sessionId);
-        List<Object> reply = redis.run(Script.LOGIN, userKeys(tag),
+        List<Object> reply = redis.run(Script.LOGIN, withOutboxKeys(userKeys(tag), outbox), withOutboxArgs(List.of(
                 sessionId, json.write(record), config.loginPolicy().name(), record.deviceType(),
                 config.loginMaxSessions(), config.loginWhenFull().name(), json.write(replacement), ttlMillis(),
                 json.write(new UserRecord(record.userId(), record.username())), RedisKeys.secretHash(token),
                 config.loginMaxSessionsPerUser(), config.loginMaxDeviceTypes(), config.loginMaxTombstonesPerUser(),
-                config.sessionMaxLifetime().toMillis());
+                config.sessionMaxLifetime().toMillis()), outbox));
         return switch ((String) reply.get(0)) {
             case "LIMIT" -> throw SessionLimitException.sessions(((Long) reply.get(1)).intValue());
             case "DEVICE_TYPES" -> throw SessionLimitException.deviceTypes(((Long) reply.get(1)).intValue(),
@@ -120,10 +121,10 @@ class SessionStore {
      * all of one {@code deviceType}, sparing {@code spareSessionId}. Answers those revoked.
      */
     Revoked revoke(String userTag, Tombstone tombstone, String sessionId, String deviceType,
-                   String spareSessionId) {
-        List<Object> reply = redis.run(Script.REVOKE, userKeys(userTag),
+                   String spareSessionId, RevocationFollowUps.Args outbox) {
+        List<Object> reply = redis.run(Script.REVOKE, withOutboxKeys(userKeys(userTag), outbox), withOutboxArgs(List.of(
                 json.write(tombstone), ttlMillis(), orEmpty(sessionId), orEmpty(deviceType),
-                orEmpty(spareSessionId), config.loginMaxTombstonesPerUser());
+                orEmpty(spareSessionId), config.loginMaxTombstonesPerUser()), outbox));
         return new Revoked(json.read((String) reply.get(0), Tombstone.class), sessions(reply.subList(1, reply.size())));
     }
 
@@ -210,6 +211,20 @@ class SessionStore {
 
     private List<Object> userKeys(String userTag) {
         return List.of(keys.userHash(userTag), keys.userIndex(userTag), keys.userTombstones(userTag));
+    }
+
+    /** A script's keys with the outbox shard's appended (issue 11: the outbox's KEYS come last). */
+    private static List<Object> withOutboxKeys(List<Object> scriptKeys, RevocationFollowUps.Args outbox) {
+        List<Object> all = new ArrayList<>(scriptKeys);
+        all.addAll(outbox.keys());
+        return all;
+    }
+
+    /** A script's arguments with the outbox's appended (the script reads them as its last four ARGV). */
+    private static Object[] withOutboxArgs(List<Object> scriptArgs, RevocationFollowUps.Args outbox) {
+        List<Object> all = new ArrayList<>(scriptArgs);
+        all.addAll(outbox.argv());
+        return all.toArray();
     }
 
     private static String orEmpty(String value) {

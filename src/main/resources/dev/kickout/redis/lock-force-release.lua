@@ -9,6 +9,16 @@ if held[1] ~= 'HELD' then
   return {'NOT_LOCKED'}
 end
 local released = with_view('OK')
+
+-- Outbox (issue 11): the follow-ups of this force release, written with it (outbox-lib.lua).
+-- KEYS[4] outbox entries, KEYS[5] outbox due index (the outbox shard of the lock's slot);
+-- the last four ARGV: outbox id, context (JSON: resource, admin, reason), grace (ms), max age (ms)
+local outbox_data = {}
+for i = 2, #released do
+  table.insert(outbox_data, released[i])
+end
+outbox_put(KEYS[4], KEYS[5], ARGV[#ARGV - 3], 'L', ARGV[#ARGV - 2], outbox_data,
+  tonumber(ARGV[#ARGV - 1]), tonumber(ARGV[#ARGV]))
 mark_dead(held[2], 'FORCE_RELEASED', ARGV[1], now, tonumber(ARGV[3]))
 local grace = tonumber(ARGV[2])
 if grace > 0 then

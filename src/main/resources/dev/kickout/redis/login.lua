@@ -76,4 +76,9 @@ redis.call('HSET', KEYS[1], 's:' .. ARGV[1], record, 'u', ARGV[9],
     't:' .. ARGV[10], ARGV[1], 'p:' .. ARGV[1], ARGV[10])
 redis.call('ZADD', KEYS[2], s.expiresAt, ARGV[1])
 keep_until({KEYS[1], KEYS[2], KEYS[3]}, now, s.capAt + ttl)
+
+-- Outbox (issue 11): the follow-ups of the replacements, written with them (outbox-lib.lua).
+-- KEYS[4] outbox entries, KEYS[5] outbox due index (the outbox shard of the user's slot);
+-- the last four ARGV: outbox id, context (JSON: actor), grace (ms), max age (ms)
+outbox_sessions(result, 4)
 return result

@@ -22,4 +22,9 @@ for _, e in ipairs(live_sessions()) do
     table.insert(result, e.raw)
   end
 end
+
+-- Outbox (issue 11): the follow-ups of these revocations, written with them (outbox-lib.lua).
+-- KEYS[4] outbox entries, KEYS[5] outbox due index (the outbox shard of the user's slot);
+-- the last four ARGV: outbox id, context (JSON: actor), grace (ms), max age (ms)
+outbox_sessions(result, 2)
 return result

@@ -29,6 +29,8 @@ class KickoutConfigTest {
         assertEquals(KickoutConfig.LoginPolicy.MULTI, config.loginPolicy());
         assertEquals(List.of("/api/*"), config.filterInclude());
         assertEquals("admin", config.adminRole());
+        assertEquals(Duration.ofSeconds(3), config.outboxGrace());
+        assertEquals(false, config.testFaultAfterDecision());
     }
 
     @Test
@@ -63,6 +65,8 @@ class KickoutConfigTest {
             "kickout.filter.include       | api/*",
             "kickout.filter.include       | /api/*/x",
             "kickout.session.max-lifetime | PT1M",
+            "kickout.outbox.grace         | PT0S",
+            "kickout.test.fault-after-decision | yes",
     })
     void invalidValuesFailWithTheKeyAndWhatToFix(String key, String value) {
         System.setProperty(key, value);

@@ -1,0 +1,223 @@
+package dev.kickout.it.outbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Api.Login;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.http.EventStream;
+import dev.kickout.it.http.EventStream.Event;
+import dev.kickout.it.support.TestRedis;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.net.URL;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BooleanSupplier;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.OperateOnDeployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.TargetsContainer;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * What a script decided always has its effects. Instance A runs with the test-only fault hook: it
+ * stops right after each kick, replacement or force release is stored, as if it died there (no
+ * follow-up, no acknowledgement, and its own drainer is off). Instance B, on the same Redis, must
+ * deliver the push, the audit entry (exactly once) and the lock drops from the outbox.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class OutboxIT {
+
+    private static final String PREFIX = "outbox";
+    private static final Map<String, String> SETTINGS = Map.of("kickout.key-prefix", PREFIX,
+            "kickout.login.policy", "PER_DEVICE_TYPE", "kickout.lock.force-release-grace", "PT0S",
+            "kickout.outbox.grace", "PT1S", "kickout.outbox.interval", "PT0.5S");
+    /** Grace + a full pass of B's drainer (4 ticks) is ~3 s; generous, polled, for a busy machine. */
+    private static final Duration DELIVERY = Duration.ofSeconds(30);
+
+    @Deployment(name = "a", testable = false)
+    @TargetsContainer("a")
+    static WebArchive onA() {
+        Map<String, String> faulty = new java.util.HashMap<>(SETTINGS);
+        faulty.put("kickout.test.fault-after-decision", "true");
+        return Deployments.referenceWar("kickout.war", faulty).addClass(ThrowingObserver.class);
+    }
+
+    @Deployment(name = "b", testable = false)
+    @TargetsContainer("b")
+    static WebArchive onB() {
+        return Deployments.referenceWar("kickout.war", SETTINGS).addClass(ThrowingObserver.class);
+    }
+
+    @ArquillianResource
+    @OperateOnDeployment("a")
+    URL baseA;
+
+    @ArquillianResource
+    @OperateOnDeployment("b")
+    URL baseB;
+
+    Api a;
+    Api b;
+    String admin;
+
+    @BeforeEach
+    void setUp() {
+        a = new Api(baseA);
+        b = new Api(baseB);
+        admin = b.login("admin", "console").token();
+    }
+
+    @Test
+    void aKickWhoseInstanceDiesIsDeliveredByAnother() throws Exception {
+        Login bob = b.login("bob", "kick-" + shortId());
+        String lock = "kick-" + UUID.randomUUID();
+        b.post("locks/order/" + lock, bob.token(), null).assertOk(201);
+        String adminOnA = a.login("admin", "console-a").token();
+        long latency;
+        try (EventStream onB = open(b, bob.token())) {
+            long answered = System.nanoTime();
+            JsonObject kicked = a.delete("admin/sessions/" + bob.sessionId() + "?reason=outbox", adminOnA).assertOk(200);
+            assertEquals(1, kicked.getInt("kicked"), "A answers the decision it stored");
+            b.get("auth/status", bob.token()).assertProblem(401, "KICKED");
+
+            Event event = onB.next(DELIVERY);
+            assertNotNull(event, "FORCE_LOGOUT delivered by B's drainer");
+            assertEquals("FORCE_LOGOUT", event.type());
+            assertEquals("outbox", event.json().getString("reason"));
+            latency = (event.receivedNanos() - answered) / 1_000_000;
+        }
+        awaitEmptyOutbox();
+        assertEquals(1, audit("action=FORCE_LOGOUT", "session:" + bob.sessionId()).size(), "one audit entry");
+        figure("kick", latency);
+        b.get("locks/order/" + lock, admin).assertProblem(404, "NOT_LOCKED");
+    }
+
+    @Test
+    void aReplacementWhoseInstanceDiesIsDeliveredByAnother() throws Exception {
+        String device = "rep-" + shortId();
+        Login first = b.login("alice", device);
+        String lock = "rep-" + UUID.randomUUID();
+        b.post("locks/order/" + lock, first.token(), null).assertOk(201);
+        long latency;
+        try (EventStream onB = open(b, first.token())) {
+            long answered = System.nanoTime();
+            Login second = a.login("alice", device);
+            assertEquals(first.sessionId(), second.body().getJsonArray("replaced").getString(0));
+            b.get("auth/status", first.token()).assertProblem(401, "REPLACED");
+
+            Event event = onB.next(DELIVERY);
+            assertNotNull(event, "FORCE_LOGOUT delivered by B's drainer");
+            assertEquals("FORCE_LOGOUT", event.type());
+            assertEquals("REPLACED", event.json().getString("code"));
+            latency = (event.receivedNanos() - answered) / 1_000_000;
+        }
+        awaitEmptyOutbox();
+        assertEquals(1, audit("action=SESSION_REPLACED", "session:" + first.sessionId()).size(), "one audit entry");
+        figure("replacement", latency);
+        b.get("locks/order/" + lock, admin).assertProblem(404, "NOT_LOCKED");
+    }
+
+    @Test
+    void aForceReleaseWhoseInstanceDiesIsDeliveredByAnother() throws Exception {
+        Login carol = b.login("carol", "fr-" + shortId());
+        String lock = "fr-" + UUID.randomUUID();
+        b.post("locks/order/" + lock, carol.token(), null).assertOk(201);
+        String adminOnA = a.login("admin", "console-a").token();
+        long latency;
+        try (EventStream onB = open(b, carol.token())) {
+            long answered = System.nanoTime();
+            JsonObject released = a.post("admin/locks/order/" + lock + "/release", adminOnA, "{\"reason\":\"outbox\"}")
+                    .assertOk(200);
+            assertEquals(carol.sessionId(), released.getJsonObject("released").getJsonObject("holder").getString("sessionId"));
+
+            Event event = onB.next(DELIVERY);
+            assertNotNull(event, "EDIT_LOCK_RELEASED delivered by B's drainer");
+            assertEquals("EDIT_LOCK_RELEASED", event.type());
+            assertEquals(lock, event.json().getString("id"));
+            assertEquals("outbox", event.json().getString("reason"));
+            latency = (event.receivedNanos() - answered) / 1_000_000;
+        }
+        awaitEmptyOutbox();
+        assertEquals(1, audit("action=LOCK_FORCE_RELEASE", "lock:order/" + lock).size(), "one audit entry");
+        figure("force release", latency);
+    }
+
+    @Test
+    void anObserverThatThrowsLosesNoOtherFollowUp() throws Exception {
+        Login carol = b.login("carol", ThrowingObserver.DEVICE_TYPE);
+        String lock = "throw-" + UUID.randomUUID();
+        b.post("locks/order/" + lock, carol.token(), null).assertOk(201);
+        try (EventStream onB = open(b, carol.token())) {
+            b.delete("admin/sessions/" + carol.sessionId() + "?reason=thrown", admin).assertOk(200);
+            Event event = onB.next(DELIVERY);
+            assertNotNull(event, "the push runs although an earlier observer threw");
+            assertEquals("FORCE_LOGOUT", event.type());
+        }
+        b.get("locks/order/" + lock, admin).assertProblem(404, "NOT_LOCKED");
+        awaitEmptyOutbox();
+        // the failed observer kept the entry: it was delivered again (a second FORCE_LOGOUT in the session's
+        // event log, harmless: the stream had closed), yet the audit has the kick once
+        String events = PREFIX + ":{" + carol.sessionId().substring(0, 22) + "}:e:" + carol.sessionId();
+        long pushes = TestRedis.client().getStream(events, StringCodec.INSTANCE).size();
+        assertEquals(2, pushes, "delivered by the deciding instance, then again by the drainer");
+        assertEquals(1, audit("action=FORCE_LOGOUT", "session:" + carol.sessionId()).size(), "one audit entry");
+        System.out.println("[figure] outbox, observer throwing once: FORCE_LOGOUT pushed " + pushes
+                + " times (first at once), audit entries 1, lock released");
+    }
+
+    private List<JsonObject> audit(String filter, String target) {
+        JsonObject page = b.get("admin/audit?limit=100&" + filter + "&target="
+                + URLEncoder.encode(target, StandardCharsets.UTF_8), admin).assertOk(200);
+        return page.getJsonArray("items").stream().map(JsonValue::asJsonObject).toList();
+    }
+
+    /** Every outbox entry delivered and acknowledged: no outbox shard key is left. */
+    private static void awaitEmptyOutbox() {
+        await("outbox drained", () -> TestRedis.client().getKeys()
+                .getKeysStreamByPattern(PREFIX + ":{o*}:ob*").findAny().isEmpty());
+    }
+
+    private static void await(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + DELIVERY.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what + " not within " + DELIVERY);
+            }
+            try {
+                Thread.sleep(100); // a poll interval, not a synchronization
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(what + ": interrupted", e);
+            }
+        }
+    }
+
+    private static void figure(String what, long latencyMillis) {
+        System.out.printf("[figure] outbox, %s through instance A that died after the script: 1 event delivered by B"
+                + " %d ms after A answered; audit entries 1 (after the outbox drained)%n", what, latencyMillis);
+    }
+
+    private static String shortId() {
+        return UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private static EventStream open(Api api, String token) {
+        EventStream stream = EventStream.open(api.request("events", token));
+        assertEquals(200, stream.status(), stream::body);
+        return stream;
+    }
+}

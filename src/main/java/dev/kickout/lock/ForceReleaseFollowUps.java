@@ -1,0 +1,72 @@
+package dev.kickout.lock;
+
+import dev.kickout.Actor;
+import dev.kickout.Json;
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.outbox.FollowUps;
+import dev.kickout.outbox.Outbox;
+import dev.kickout.outbox.OutboxDelivery;
+import dev.kickout.outbox.OutboxEntry;
+import dev.kickout.redis.RedisKeys;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What follows a force release decided by lock-force-release.lua: the lock leaves the listing
+ * index, {@link LockForceReleased} reaches each observer (audit, the holder's push) and
+ * {@link LockFreed} tells those waiting. Run by the deciding instance, or rebuilt from the outbox
+ * entry (kind {@code L}: the lock's fields as they were; context: {@link ForceReleaseContext}) by
+ * any instance's drainer.
+ */
+@ApplicationScoped
+class ForceReleaseFollowUps implements OutboxDelivery {
+
+    static final String KIND = "L";
+
+    @Inject
+    Outbox outbox;
+    @Inject
+    RedisKeys keys;
+    @Inject
+    LockIndex index;
+    @Inject
+    KickoutConfig config;
+    @Inject
+    Json json;
+
+    /** The outbox arguments lock-force-release.lua reads last. */
+    List<Object> args(ResourceRef resource, String id, String reason, Actor admin) {
+        return outbox.args(id, json.write(new ForceReleaseContext(resource.type(), resource.id(), reason, admin)));
+    }
+
+    /** Right after the script broke {@code lock}. */
+    void afterDecision(String id, LockView lock, String reason, Actor admin) {
+        outbox.afterDecision(keys.lockOutbox(lock.type(), lock.id()), id,
+                followUps -> run(followUps, id, lock, reason, admin));
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public void deliver(OutboxEntry entry, FollowUps followUps) {
+        ForceReleaseContext context = json.read(entry.context(), ForceReleaseContext.class);
+        Map<String, String> fields = new HashMap<>();
+        for (int i = 0; i + 1 < entry.data().size(); i += 2) {
+            fields.put(entry.data().get(i), entry.data().get(i + 1));
+        }
+        LockView lock = LockStore.view(new ResourceRef(context.type(), context.id()), fields);
+        run(followUps, entry.id(), lock, context.reason(), context.by());
+    }
+
+    private void run(FollowUps followUps, String id, LockView lock, String reason, Actor admin) {
+        followUps.run("lock index", () -> index.released(lock));
+        followUps.notifyEach(new LockForceReleased(lock, reason, admin, id));
+        followUps.notifyEach(new LockFreed(lock.resource(), config.lockForceReleaseGrace()));
+    }
+}
