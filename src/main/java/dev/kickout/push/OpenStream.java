@@ -30,7 +30,7 @@ final class OpenStream {
     private final Sse sse;
     private final Consumer<OpenStream> onDone;
     private volatile Instant knownExpiry;
-    /** {@link System#nanoTime()} at which the session is re-read: at once for a new stream, then at its known expiry. */
+    /** {@link System#nanoTime()} at which the session is re-read: at once when new, then at its known expiry. */
     private volatile long recheckAtNanos;
     private String lastId = "";
     private List<PushEvent> held = new ArrayList<>();
