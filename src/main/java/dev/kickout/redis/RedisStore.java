@@ -144,19 +144,19 @@ public class RedisStore {
 
     /** The 503 for a call that Redis could not or would not serve; any other failure as it is. */
     private RuntimeException failure(RuntimeException e) {
+        Optional<RedisRefusal> refusal = RedisRefusal.of(e);
+        if (refusal.isPresent()) {
+            breaker.succeeded(); // Redis answered: it is reachable
+            refusals.refused(refusal.get());
+            // without the cause: Redisson's message names the server's address and quotes the command's arguments
+            return new StoreUnavailableException(refusal.get().name());
+        }
         if (unreachable(e)) {
             breaker.failed();
             return new StoreUnavailableException(e);
         }
-        Optional<RedisRefusal> refusal = RedisRefusal.of(e);
-        if (refusal.isEmpty()) {
-            breaker.succeeded();
-            return e;
-        }
-        breaker.succeeded(); // Redis answered: it is reachable
-        refusals.refused(refusal.get());
-        // without the cause: Redisson's message names the server's address and quotes the command's arguments
-        return new StoreUnavailableException(refusal.get().name());
+        breaker.succeeded();
+        return e;
     }
 
     /** Whether calls go to Redis now, rather than failing at once because it stopped answering. */
@@ -196,10 +196,14 @@ public class RedisStore {
         }
     }
 
-    /** Whether {@code e} means "cannot reach Redis" rather than "Redis refused the command". */
+    /**
+     * Whether {@code e} means "cannot reach Redis" rather than "Redis refused the command". Redisson
+     * files several refusals (BUSY, LOADING, MASTERDOWN, ...) under its retry exception; they are not.
+     */
     static boolean unreachable(RuntimeException e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof IOException || cause instanceof RedisException redis && unreachableType(redis)) {
+            if (cause instanceof IOException
+                    || cause instanceof RedisException redis && unreachableType(redis) && RedisRefusal.of(redis).isEmpty()) {
                 return true;
             }
         }
