@@ -33,7 +33,6 @@ import java.util.concurrent.TimeUnit;
 public final class RedisStates {
 
     private static final String LOADING_KEYS = "kickout-it-loading";
-    private static final String LOADING_FILE = "kickout-it-loading.rdb";
 
     private static CompletableFuture<String> busyScript;
     private static CompletableFuture<String> reload;
@@ -80,10 +79,10 @@ public final class RedisStates {
     /**
      * Redis reloads its data set ({@code DEBUG RELOAD}) with {@code keys} extra keys that each take
      * 500 µs to load ({@code key-load-delay}): for about {@code keys / 2000} seconds every command
-     * gets LOADING. The data set, the app's keys included, is the same afterwards.
+     * gets LOADING. The data set, the app's keys included, is the same afterwards; the dump file
+     * that {@code DEBUG RELOAD} writes is deleted by {@link #serveNormally()}.
      */
     public static synchronized void loading(int keys) {
-        expectOk(command("CONFIG", "SET", "dbfilename", LOADING_FILE));
         expectOk(command("DEBUG", "POPULATE", String.valueOf(keys), LOADING_KEYS));
         expectOk(command("CONFIG", "SET", "loading-process-events-interval-bytes", "1024"));
         expectOk(command("CONFIG", "SET", "key-load-delay", "500"));
@@ -111,16 +110,20 @@ public final class RedisStates {
         expectOk(command("CONFIG", "SET", "maxmemory", "0"));
         expectOk(command("CONFIG", "SET", "busy-reply-threshold", "5000"));
         expectOk(command("CONFIG", "SET", "key-load-delay", "0"));
-        String dir = command("CONFIG", "GET", "dir");
-        expectOk(command("CONFIG", "SET", "dbfilename", "dump.rdb"));
         awaitReply(() -> command("SET", LOADING_KEYS + ":probe", "1"), "+OK");
-        // the extra keys and the reload's file go; a later restart must still start empty
+        // the extra keys and the reload's file go: a later restart must still start empty
         TestRedis.client().getKeys().deleteByPattern(LOADING_KEYS + ":*");
         try {
-            Files.deleteIfExists(Path.of(dir.substring(dir.lastIndexOf('\n') + 1), LOADING_FILE));
+            Files.deleteIfExists(Path.of(lastLine(command("CONFIG", "GET", "dir")),
+                    lastLine(command("CONFIG", "GET", "dbfilename"))));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The value of a {@code CONFIG GET} reply (name and value, one per line). */
+    private static String lastLine(String reply) {
+        return reply.substring(reply.lastIndexOf('\n') + 1);
     }
 
     private static void expectOk(String reply) {

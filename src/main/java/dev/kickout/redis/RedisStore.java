@@ -20,8 +20,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import org.redisson.api.BatchOptions;
-import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
@@ -32,6 +30,8 @@ import org.redisson.client.RedisNodeNotFoundException;
 import org.redisson.client.RedisRetryException;
 import org.redisson.client.RedisTimeoutException;
 import org.redisson.client.codec.StringCodec;
+import org.redisson.client.protocol.RedisCommand;
+import org.redisson.command.CommandAsyncExecutor;
 
 /**
  * The one door to Redis: runs the module's scripts and plain commands, and turns "Redis is
@@ -57,6 +57,9 @@ public class RedisStore {
 
     @Inject
     KickoutConfig config;
+
+    @Inject
+    RedissonProducer producer;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -92,10 +95,12 @@ public class RedisStore {
     }
 
     /**
-     * Runs one script with the reply type of its choice. NOSCRIPT heals here: Redisson answers it
-     * with SCRIPT LOAD and EVALSHA again, and when the cache is flushed once more in between (a
-     * {@code SCRIPT FLUSH} loop, a failover to a fresh replica) the script is sent whole, as EVAL,
-     * which cannot miss. A script that got NOSCRIPT did not run, so sending it again is safe.
+     * Runs one script with the reply type of its choice; {@code keys} must not be empty (the first
+     * one picks the node). NOSCRIPT heals here: Redisson answers it with SCRIPT LOAD and EVALSHA
+     * again, and when the cache is flushed once more in between (a {@code SCRIPT FLUSH} loop, a
+     * failover to a fresh replica) the script is sent whole, as a plain EVAL, which cannot miss and
+     * puts the script back into Redis's cache. A script that got NOSCRIPT did not run, so sending it
+     * again is safe.
      */
     public <R> R eval(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
         return call(redis -> {
@@ -106,19 +111,26 @@ public class RedisStore {
                 if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
                     throw e;
                 }
-                return evalWhole(redis, script, type, keys, args);
+                return evalWhole(script, type, keys, args);
             }
         });
     }
 
-    /** EVAL with the source: a batch never uses the script cache, and one command is one round trip. */
-    private static <R> R evalWhole(RedissonClient redis, Script script, RScript.ReturnType type, List<Object> keys,
-                                   Object... args) {
-        RBatch batch = redis.createBatch(BatchOptions.defaults());
-        RFuture<R> reply = batch.getScript(StringCodec.INSTANCE)
-                .evalAsync(RScript.Mode.READ_WRITE, script.source(), type, keys, args);
-        batch.execute();
-        return reply.toCompletableFuture().join();
+    /**
+     * A plain EVAL through Redisson's executor: with the script cache on, every public script call
+     * (batches included) sends EVALSHA, so only this path cannot get NOSCRIPT.
+     */
+    @SuppressWarnings("unchecked")
+    private <R> R evalWhole(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
+        Object[] params = new Object[2 + keys.size() + args.length];
+        params[0] = script.source();
+        params[1] = keys.size();
+        System.arraycopy(keys.toArray(), 0, params, 2, keys.size());
+        System.arraycopy(args, 0, params, 2 + keys.size(), args.length);
+        CommandAsyncExecutor executor = producer.executor();
+        RFuture<R> reply = executor.writeAsync(String.valueOf(keys.get(0)), StringCodec.INSTANCE,
+                (RedisCommand<R>) type.getCommand(), params);
+        return executor.get(reply);
     }
 
     /**

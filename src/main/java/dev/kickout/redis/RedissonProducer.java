@@ -9,6 +9,7 @@ import java.io.IOException;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
+import org.redisson.command.CommandAsyncExecutor;
 import org.redisson.config.Config;
 
 /**
@@ -21,6 +22,8 @@ import org.redisson.config.Config;
 @ApplicationScoped
 class RedissonProducer {
 
+    private volatile CommandAsyncExecutor executor;
+
     @Produces
     @ApplicationScoped
     @KickoutRedis
@@ -29,7 +32,21 @@ class RedissonProducer {
         redisson.setCodec(StringCodec.INSTANCE);
         redisson.setUseScriptCache(true);
         redisson.setLazyInitialization(true);
-        return Redisson.create(redisson);
+        RedissonClient client = Redisson.create(redisson);
+        executor = ((Redisson) client).getCommandExecutor();
+        return client;
+    }
+
+    /**
+     * The client's command executor, for the one command that Redisson's public API cannot send
+     * while the script cache is on: a plain EVAL (see {@link RedisStore#eval}). Set once the
+     * client exists; that client is what the caller just used.
+     */
+    CommandAsyncExecutor executor() {
+        if (executor == null) {
+            throw new IllegalStateException("The Redisson client has not been created yet");
+        }
+        return executor;
     }
 
     void close(@Disposes @KickoutRedis RedissonClient client) {
