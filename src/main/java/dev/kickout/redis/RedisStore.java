@@ -20,7 +20,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.options.OptionalOptions;
@@ -30,8 +29,6 @@ import org.redisson.client.RedisNodeNotFoundException;
 import org.redisson.client.RedisRetryException;
 import org.redisson.client.RedisTimeoutException;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.client.protocol.RedisCommand;
-import org.redisson.command.CommandAsyncExecutor;
 
 /**
  * The one door to Redis: runs the module's scripts and plain commands, and turns "Redis is
@@ -57,9 +54,6 @@ public class RedisStore {
 
     @Inject
     KickoutConfig config;
-
-    @Inject
-    RedissonProducer producer;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -95,42 +89,23 @@ public class RedisStore {
     }
 
     /**
-     * Runs one script with the reply type of its choice; {@code keys} must not be empty (the first
-     * one picks the node). NOSCRIPT heals here: Redisson answers it with SCRIPT LOAD and EVALSHA
-     * again, and when the cache is flushed once more in between (a {@code SCRIPT FLUSH} loop, a
-     * failover to a fresh replica) the script is sent whole, as a plain EVAL, which cannot miss and
-     * puts the script back into Redis's cache. A script that got NOSCRIPT did not run, so sending it
-     * again is safe.
+     * Runs one script with the reply type of its choice: EVALSHA, one round trip. NOSCRIPT (a new
+     * or restarted Redis, a failover, a {@code SCRIPT FLUSH}) heals here: the script is sent whole,
+     * as EVAL, which cannot miss and puts it back into Redis's cache for the next EVALSHA. A script
+     * that got NOSCRIPT did not run, so sending it again is safe.
      */
     public <R> R eval(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
         return call(redis -> {
+            RScript scripts = redis.getScript(StringCodec.INSTANCE);
             try {
-                return redis.getScript(StringCodec.INSTANCE)
-                        .eval(RScript.Mode.READ_WRITE, script.source(), type, keys, args);
+                return scripts.evalSha(RScript.Mode.READ_WRITE, script.sha(), type, keys, args);
             } catch (RedisException e) {
                 if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
                     throw e;
                 }
-                return evalWhole(script, type, keys, args);
+                return scripts.eval(RScript.Mode.READ_WRITE, script.source(), type, keys, args);
             }
         });
-    }
-
-    /**
-     * A plain EVAL through Redisson's executor: with the script cache on, every public script call
-     * (batches included) sends EVALSHA, so only this path cannot get NOSCRIPT.
-     */
-    @SuppressWarnings("unchecked")
-    private <R> R evalWhole(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
-        Object[] params = new Object[2 + keys.size() + args.length];
-        params[0] = script.source();
-        params[1] = keys.size();
-        System.arraycopy(keys.toArray(), 0, params, 2, keys.size());
-        System.arraycopy(args, 0, params, 2 + keys.size(), args.length);
-        CommandAsyncExecutor executor = producer.executor();
-        RFuture<R> reply = executor.writeAsync(String.valueOf(keys.get(0)), StringCodec.INSTANCE,
-                (RedisCommand<R>) type.getCommand(), params);
-        return executor.get(reply);
     }
 
     /**

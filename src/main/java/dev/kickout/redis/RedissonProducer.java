@@ -9,7 +9,6 @@ import java.io.IOException;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.command.CommandAsyncExecutor;
 import org.redisson.config.Config;
 
 /**
@@ -22,31 +21,20 @@ import org.redisson.config.Config;
 @ApplicationScoped
 class RedissonProducer {
 
-    private volatile CommandAsyncExecutor executor;
-
     @Produces
     @ApplicationScoped
     @KickoutRedis
     RedissonClient client(KickoutConfig config) {
         Config redisson = config.redisConfigFile().isEmpty() ? singleServer(config) : fromFile(config.redisConfigFile());
         redisson.setCodec(StringCodec.INSTANCE);
-        redisson.setUseScriptCache(true);
+        // No script cache in Redisson: its batches send EVALSHA for every script (its own too, such as
+        // the one behind expireAsync) once a process-wide set says the script was loaded, and that set
+        // is never emptied, so after a SCRIPT FLUSH, a Redis restart or a failover to a fresh node those
+        // batches would get NOSCRIPT until the application restarts. The module's own scripts still go
+        // as EVALSHA: RedisStore.eval sends them so and falls back to EVAL on NOSCRIPT.
+        redisson.setUseScriptCache(false);
         redisson.setLazyInitialization(true);
-        RedissonClient client = Redisson.create(redisson);
-        executor = ((Redisson) client).getCommandExecutor();
-        return client;
-    }
-
-    /**
-     * The client's command executor, for the one command that Redisson's public API cannot send
-     * while the script cache is on: a plain EVAL (see {@link RedisStore#eval}). Set once the
-     * client exists; that client is what the caller just used.
-     */
-    CommandAsyncExecutor executor() {
-        if (executor == null) {
-            throw new IllegalStateException("The Redisson client has not been created yet");
-        }
-        return executor;
+        return Redisson.create(redisson);
     }
 
     void close(@Disposes @KickoutRedis RedissonClient client) {
