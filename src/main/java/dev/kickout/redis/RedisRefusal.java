@@ -30,7 +30,7 @@ enum RedisRefusal {
     BUSY("busy with a long script", RedisBusyException.class),
     /** At {@code maxmemory} under {@code noeviction}: writes refused. */
     OOM("out of memory, writes refused", RedisOutOfMemoryException.class),
-    /** The script cache was flushed; {@link RedisStore} reloads the script before it gets this far. */
+    /** The script is not in Redis's cache; {@link RedisStore#eval} then sends it whole, so this stays internal. */
     NOSCRIPT("without the module's scripts", RedisNoScriptException.class),
     /** A cluster without full slot coverage. */
     CLUSTERDOWN("a cluster that is down", RedisClusterDownException.class),
