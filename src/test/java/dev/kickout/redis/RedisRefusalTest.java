@@ -21,8 +21,9 @@ import org.redisson.client.RedisTimeoutException;
 import org.redisson.client.RedisTryAgainException;
 
 /**
- * The mapping from Redis's replies to refusal states. LOADING is tested here only: no reliable way
- * was found to hold a real Redis in LOADING long enough for an IT (see the README).
+ * The mapping from Redis's replies to refusal states, including those no IT puts a real Redis in
+ * (CLUSTERDOWN, TRYAGAIN, NOREPLICAS, a MOVED loop); RedisRefusalIT covers READONLY, MASTERDOWN,
+ * BUSY, OOM, LOADING and NOSCRIPT against a real one.
  */
 class RedisRefusalTest {
 
