@@ -18,6 +18,8 @@ final class RedisProcess {
                 .setting("save \"\"")
                 .setting("appendonly no")
                 .setting("protected-mode yes")
+                // DEBUG RELOAD and DEBUG POPULATE from 127.0.0.1 only: TestRedis.loading() puts Redis in LOADING
+                .setting("enable-debug-command local")
                 .build();
     }
 }

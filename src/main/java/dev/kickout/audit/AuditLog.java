@@ -1,5 +1,6 @@
 package dev.kickout.audit;
 
+import dev.kickout.LogText;
 import dev.kickout.Actor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -70,7 +71,7 @@ public class AuditLog {
             try {
                 return sink.read(query);
             } catch (AuditSinkException e) {
-                LOG.log(Level.WARNING, "kickout audit sink unreadable, answering from Redis", e);
+                LOG.log(Level.WARNING, "kickout audit sink unreadable, answering from Redis", LogText.safe(e));
             }
         }
         return streams.read(query);
@@ -80,7 +81,8 @@ public class AuditLog {
         try {
             sink.write(entry);
         } catch (RuntimeException e) { // SQL or JTA (commit) failure alike: Redis has the entry
-            LOG.log(Level.WARNING, e, () -> "kickout audit sink missed entry " + entry.id());
+            LOG.log(Level.WARNING, LogText.safe(e),
+                    () -> "kickout audit sink missed entry " + LogText.escape(entry.id()));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.kickout.audit;
 
+import dev.kickout.LogText;
 import dev.kickout.Actor;
 import dev.kickout.Json;
 import dev.kickout.config.KickoutConfig;
@@ -67,7 +68,7 @@ class AuditSink {
         try {
             ready();
         } catch (SQLException e) {
-            LOG.warning(() -> "kickout audit sink: cannot create table " + AuditTable.NAME + " yet (" + e
+            LOG.warning(() -> "kickout audit sink: cannot create table " + AuditTable.NAME + " yet (" + LogText.escape(e)
                     + "); retrying on the next entry");
         }
     }

@@ -46,8 +46,7 @@ class SweepLease {
         Object[] args = new Object[more.length + 1];
         args[0] = instance;
         System.arraycopy(more, 0, args, 1, more.length);
-        Long done = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
-                script.source(), RScript.ReturnType.LONG, List.of(keys.sweepLease()), args));
+        Long done = redis.eval(script, RScript.ReturnType.LONG, List.of(keys.sweepLease()), args);
         return done != null && done == 1L;
     }
 }

@@ -1,5 +1,6 @@
 package dev.kickout.cleanup;
 
+import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.StoreUnavailableException;
 import jakarta.annotation.PostConstruct;
@@ -41,7 +42,8 @@ public class SweepTimer {
         try {
             sweeper.sweepOnce();
         } catch (StoreUnavailableException e) {
-            LOG.log(Level.WARNING, "kickout sweep skipped: Redis unreachable", e.getCause());
+            // the store warns once per outage or refusal state; a warning per tick would only repeat it
+            LOG.log(Level.FINE, "kickout sweep skipped: Redis unreachable or refusing", LogText.safe(e));
         }
     }
 }

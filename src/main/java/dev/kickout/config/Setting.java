@@ -19,7 +19,7 @@ public enum Setting {
     REDIS_BREAKER_PROBE("kickout.redis.breaker.probe-interval", "PT0.2S",
             "How often the open breaker probes Redis; service resumes on the first probe that succeeds."),
     STORE_RETRY_AFTER("kickout.store.retry-after", "PT5S",
-            "Retry-After sent with 503 STORE_UNAVAILABLE."),
+            "Retry-After sent with 503 STORE_UNAVAILABLE; also how long Redis must serve without a refusal before that state counts as over."),
     SESSION_TTL("kickout.session.ttl", "PT30M",
             "Idle timeout: every authenticated request pushes a session's expiry this far forward."),
     SESSION_MAX_LIFETIME("kickout.session.max-lifetime", "PT12H",

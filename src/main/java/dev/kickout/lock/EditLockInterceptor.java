@@ -1,5 +1,6 @@
 package dev.kickout.lock;
 
+import dev.kickout.LogText;
 import dev.kickout.session.CurrentSession;
 import dev.kickout.session.Session;
 import jakarta.annotation.Priority;
@@ -80,7 +81,8 @@ public class EditLockInterceptor {
                 try {
                     locks.release(resource, token, session);
                 } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "Saved " + resource + " but could not release its lock", e);
+                    LOG.log(Level.WARNING, LogText.safe(e),
+                            () -> "Saved " + LogText.escape(resource) + " but could not release its lock");
                 }
             }
         });

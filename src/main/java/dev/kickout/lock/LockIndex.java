@@ -76,14 +76,13 @@ class LockIndex {
             pairs[2 * i] = entries.get(i).member();
             pairs[2 * i + 1] = entries.get(i).expiresAt();
         }
-        redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
-                Script.LOCK_UNINDEX.source(), RScript.ReturnType.LONG, List.of(keys.locksIndex()), pairs));
+        redis.eval(Script.LOCK_UNINDEX, RScript.ReturnType.LONG, List.of(keys.locksIndex()), pairs);
     }
 
     /** Forgets up to {@code limit} entries whose lock expired; answers how many. */
     int pruneExpired(int limit) {
-        List<Long> pruned = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
-                Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex()), limit));
+        List<Long> pruned = redis.eval(Script.LOCK_INDEX_PRUNE, RScript.ReturnType.LIST, List.of(keys.locksIndex()),
+                limit);
         return pruned.get(0).intValue();
     }
 

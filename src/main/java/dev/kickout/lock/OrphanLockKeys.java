@@ -31,16 +31,14 @@ class OrphanLockKeys {
 
     /** Examines the next {@code limit} lock keys at most; answers how many it deleted or bounded. */
     int step(int limit, long ttl) {
-        List<String> found = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
-                Script.SWEEP_SCAN.source(), RScript.ReturnType.LIST, List.of(keys.sweepCursor()),
-                keys.prefix() + ":{lock:*", limit, CURSOR_LIFE.toMillis()));
+        List<String> found = redis.eval(Script.SWEEP_SCAN, RScript.ReturnType.LIST, List.of(keys.sweepCursor()),
+                keys.prefix() + ":{lock:*", limit, CURSOR_LIFE.toMillis());
         List<String> examined = found.subList(0, Math.min(limit, found.size()));
         List<String> unbounded = withoutExpiry(examined);
         int fixed = 0;
         for (String key : unbounded) {
-            String outcome = redis.call(client -> client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE,
-                    Script.LOCK_ORPHAN.source(), RScript.ReturnType.STRING, List.of(key), ttl,
-                    key.endsWith(":h") ? "1" : "0"));
+            String outcome = redis.eval(Script.LOCK_ORPHAN, RScript.ReturnType.STRING, List.of(key), ttl,
+                    key.endsWith(":h") ? "1" : "0");
             fixed += "NONE".equals(outcome) ? 0 : 1;
         }
         return fixed;

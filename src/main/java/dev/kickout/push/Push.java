@@ -1,5 +1,6 @@
 package dev.kickout.push;
 
+import dev.kickout.LogText;
 import dev.kickout.Json;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
@@ -78,7 +79,7 @@ public class Push {
     }
 
     private void retryLater(Throwable failure) {
-        LOG.log(Level.WARNING, "kickout push: cannot subscribe to Redis yet; retrying in 5 s", failure);
+        LOG.log(Level.WARNING, "kickout push: cannot subscribe to Redis yet; retrying in 5 s", LogText.safe(failure));
         scheduler.schedule(this::subscribe, 5, TimeUnit.SECONDS);
     }
 

@@ -1,5 +1,6 @@
 package dev.kickout.push;
 
+import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.EditLocks;
 import dev.kickout.lock.LockForceReleased;
@@ -47,7 +48,8 @@ class PushObserver {
                 push.send(session.sessionId(), PushEvent.SESSION_EXPIRED, SessionEnds.expired(session.sessionId(),
                         session.expiresAt(), session.loginTime().plus(config.sessionMaxLifetime())));
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "kickout push: SESSION_EXPIRED for " + session.sessionId() + " not sent", e);
+                LOG.log(Level.WARNING, LogText.safe(e),
+                        () -> "kickout push: SESSION_EXPIRED for " + LogText.escape(session.sessionId()) + " not sent");
             }
         } else {
             push.send(session.sessionId(), PushEvent.FORCE_LOGOUT,
@@ -75,7 +77,8 @@ class PushObserver {
                             Map.of("type", event.resource().type(), "id", event.resource().id()));
                 }
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "kickout push: LOCK_AVAILABLE for " + event.resource() + " not sent", e);
+                LOG.log(Level.WARNING, LogText.safe(e),
+                        () -> "kickout push: LOCK_AVAILABLE for " + LogText.escape(event.resource()) + " not sent");
             }
         };
         if (event.after().isZero()) {

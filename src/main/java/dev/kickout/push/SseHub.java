@@ -1,5 +1,6 @@
 package dev.kickout.push;
 
+import dev.kickout.LogText;
 import dev.kickout.TooManyAttemptsException;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.session.Session;
@@ -177,7 +178,7 @@ public class SseHub {
             ends.check(due).forEach(this::deliver);
         } catch (RuntimeException e) {
             // Redis unreachable: the streams stay until it answers again (they cannot learn anything new meanwhile)
-            LOG.log(Level.FINE, "kickout push: cannot re-check " + due.size() + " streams' sessions", e);
+            LOG.log(Level.FINE, "kickout push: cannot re-check " + due.size() + " streams' sessions", LogText.safe(e));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.kickout.redis;
 
+import dev.kickout.LogText;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -62,7 +63,7 @@ final class CircuitBreaker {
             back = probe.getAsBoolean();
         } catch (RuntimeException e) {
             // the timer must keep ticking (a periodic task that throws is cancelled)
-            LOG.log(Level.FINE, "Kickout: Redis probe failed", e);
+            LOG.log(Level.FINE, "Kickout: Redis probe failed", LogText.safe(e));
             back = false;
         }
         if (back) {

@@ -4,13 +4,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
 
 /**
- * MicroProfile Health readiness: DOWN (503) while Redis does not answer or the breaker is open.
- * The public data names no host, port or exception (the server log has those).
+ * MicroProfile Health readiness: DOWN (503) while Redis does not answer, the breaker is open, or
+ * Redis refuses calls ({@code READONLY}, {@code LOADING}, ...; until it served calls for
+ * {@code kickout.store.retry-after} without refusing). The public data is the breaker's state and
+ * the refusal's name, never a host, port, address or exception (the server log has what it needs).
  */
 @Readiness
 @ApplicationScoped
@@ -26,10 +29,16 @@ public class RedisReadiness implements HealthCheck {
         try {
             redis.call(client -> client.getScript(StringCodec.INSTANCE)
                     .eval(RScript.Mode.READ_ONLY, "return 1", RScript.ReturnType.LONG));
-            return HealthCheckResponse.up(NAME);
         } catch (StoreUnavailableException e) {
-            String breaker = redis.available() ? "closed" : "open";
-            return HealthCheckResponse.named(NAME).down().withData("breaker", breaker).build();
+            return down();
         }
+        return redis.refusing().isPresent() ? down() : HealthCheckResponse.up(NAME);
+    }
+
+    private HealthCheckResponse down() {
+        HealthCheckResponseBuilder down = HealthCheckResponse.named(NAME).down()
+                .withData("breaker", redis.available() ? "closed" : "open");
+        redis.refusing().ifPresent(state -> down.withData("refusing", state));
+        return down.build();
     }
 }

@@ -11,7 +11,9 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -21,15 +23,11 @@ import java.util.function.Function;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.options.OptionalOptions;
-import org.redisson.client.RedisClusterDownException;
 import org.redisson.client.RedisConnectionException;
 import org.redisson.client.RedisException;
-import org.redisson.client.RedisLoadingException;
-import org.redisson.client.RedisMasterDownException;
 import org.redisson.client.RedisNodeNotFoundException;
 import org.redisson.client.RedisRetryException;
 import org.redisson.client.RedisTimeoutException;
-import org.redisson.client.RedisTryAgainException;
 import org.redisson.client.codec.StringCodec;
 
 /**
@@ -40,6 +38,12 @@ import org.redisson.client.codec.StringCodec;
  * unreachable failures in a row, calls fail at once (no thread waits for a hung Redis) while one
  * probe pings Redis every {@code kickout.redis.breaker.probe-interval} and reopens the door on
  * its first answer.
+ *
+ * <p>A Redis that answers but refuses ({@link RedisRefusal}: READONLY, LOADING, MASTERDOWN, BUSY,
+ * OOM, ...) is also a 503, warned about once per state by a {@link RefusalLog}. These refusals do
+ * not count for the breaker: they come back at once, so no thread waits, and the next call that
+ * Redis serves should get through at once, not after a probe; the breaker's read-only probe would
+ * even succeed against a READONLY or OOM Redis and close it again, over and over.
  */
 @ApplicationScoped
 public class RedisStore {
@@ -55,6 +59,7 @@ public class RedisStore {
     ManagedScheduledExecutorService scheduler;
 
     private CircuitBreaker breaker;
+    private RefusalLog refusals;
     private ScheduledFuture<?> probing;
 
     /** Creates this bean, and so its probe timer, at deployment in the application's own context. */
@@ -65,6 +70,7 @@ public class RedisStore {
     @PostConstruct
     void init() {
         breaker = new CircuitBreaker(config.redisBreakerThreshold(), this::ping);
+        refusals = new RefusalLog(config.storeRetryAfter(), System::nanoTime);
         long every = config.redisBreakerProbe().toMillis();
         probing = scheduler.scheduleWithFixedDelay(breaker::tick, every, every, TimeUnit.MILLISECONDS);
     }
@@ -79,11 +85,34 @@ public class RedisStore {
      * Replies come back as lists of strings and longs.
      */
     public List<Object> run(Script script, List<Object> keys, Object... args) {
-        return call(redis -> redis.getScript(StringCodec.INSTANCE)
-                .eval(RScript.Mode.READ_WRITE, script.source(), RScript.ReturnType.LIST, keys, args));
+        return eval(script, RScript.ReturnType.LIST, keys, args);
     }
 
-    /** Runs any other Redisson call with the same failure mapping. */
+    /**
+     * Runs one script with the reply type of its choice: EVALSHA, one round trip. NOSCRIPT (a new
+     * or restarted Redis, a failover, a {@code SCRIPT FLUSH}) heals here: the script is sent whole,
+     * as EVAL, which cannot miss and puts it back into Redis's cache for the next EVALSHA. A script
+     * that got NOSCRIPT did not run, so sending it again is safe.
+     */
+    public <R> R eval(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
+        return call(redis -> {
+            RScript scripts = redis.getScript(StringCodec.INSTANCE);
+            try {
+                return scripts.evalSha(RScript.Mode.READ_WRITE, script.sha(), type, keys, args);
+            } catch (RedisException e) {
+                if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
+                    throw e;
+                }
+                return scripts.eval(RScript.Mode.READ_WRITE, script.source(), type, keys, args);
+            }
+        });
+    }
+
+    /**
+     * Runs any other Redisson call with the same failure mapping. A call that returns a future
+     * (async, or a batch's futures) must get its reply before it returns, or map failures itself:
+     * only what is thrown here becomes a 503.
+     */
     public <T> T call(Function<RedissonClient, T> command) {
         if (!breaker.allows()) {
             throw new StoreUnavailableException();
@@ -92,21 +121,42 @@ public class RedisStore {
             T result = command.apply(client);
             if (!(result instanceof CompletionStage)) { // a future returned is no proof that Redis answered
                 breaker.succeeded();
+                refusals.served();
             }
             return result;
-        } catch (RedisException e) {
-            if (unreachable(e)) {
-                breaker.failed();
-                throw new StoreUnavailableException(e);
-            }
-            breaker.succeeded();
-            throw e;
+        } catch (RedisException | CompletionException e) {
+            throw failure(e);
         }
+    }
+
+    /** The 503 for a call that Redis could not or would not serve; any other failure as it is. */
+    private RuntimeException failure(RuntimeException e) {
+        Optional<RedisRefusal> refusal = RedisRefusal.of(e);
+        if (refusal.isPresent()) {
+            breaker.succeeded(); // Redis answered: it is reachable
+            refusals.refused(refusal.get());
+            // without the cause: Redisson's message names the server's address and quotes the command's arguments
+            return new StoreUnavailableException(refusal.get().name());
+        }
+        if (unreachable(e)) {
+            breaker.failed();
+            return new StoreUnavailableException(e);
+        }
+        breaker.succeeded();
+        return e;
     }
 
     /** Whether calls go to Redis now, rather than failing at once because it stopped answering. */
     public boolean available() {
         return breaker.allows();
+    }
+
+    /**
+     * The state in which Redis last refused calls, while that lasts (until it served calls for
+     * {@code kickout.store.retry-after} without refusing): its name, e.g. {@code READONLY}.
+     */
+    public Optional<String> refusing() {
+        return refusals.current().map(Enum::name);
     }
 
     /**
@@ -133,10 +183,14 @@ public class RedisStore {
         }
     }
 
-    /** Whether {@code e} means "cannot reach Redis" rather than "Redis refused the command". */
-    static boolean unreachable(RedisException e) {
+    /**
+     * Whether {@code e} means "cannot reach Redis" rather than "Redis refused the command". Redisson
+     * files several refusals (BUSY, LOADING, MASTERDOWN, ...) under its retry exception; they are not.
+     */
+    static boolean unreachable(RuntimeException e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof IOException || cause instanceof RedisException redis && unreachableType(redis)) {
+            if (cause instanceof IOException
+                    || cause instanceof RedisException redis && unreachableType(redis) && RedisRefusal.of(redis).isEmpty()) {
                 return true;
             }
         }
@@ -147,10 +201,6 @@ public class RedisStore {
         return e instanceof RedisConnectionException
                 || e instanceof RedisTimeoutException
                 || e instanceof RedisRetryException
-                || e instanceof RedisNodeNotFoundException
-                || e instanceof RedisLoadingException
-                || e instanceof RedisClusterDownException
-                || e instanceof RedisMasterDownException
-                || e instanceof RedisTryAgainException;
+                || e instanceof RedisNodeNotFoundException;
     }
 }

@@ -27,7 +27,12 @@ class RedissonProducer {
     RedissonClient client(KickoutConfig config) {
         Config redisson = config.redisConfigFile().isEmpty() ? singleServer(config) : fromFile(config.redisConfigFile());
         redisson.setCodec(StringCodec.INSTANCE);
-        redisson.setUseScriptCache(true);
+        // No script cache in Redisson: its batches send EVALSHA for every script (its own too, such as
+        // the one behind expireAsync) once a process-wide set says the script was loaded, and that set
+        // is never emptied, so after a SCRIPT FLUSH, a Redis restart or a failover to a fresh node those
+        // batches would get NOSCRIPT until the application restarts. The module's own scripts still go
+        // as EVALSHA: RedisStore.eval sends them so and falls back to EVAL on NOSCRIPT.
+        redisson.setUseScriptCache(false);
         redisson.setLazyInitialization(true);
         return Redisson.create(redisson);
     }

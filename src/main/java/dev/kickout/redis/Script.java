@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * The module's Lua scripts, one atomic operation each, loaded from
@@ -43,6 +46,7 @@ public enum Script {
 
     private final String name;
     private final String source;
+    private final String sha;
 
     /** The last part names the script; earlier parts are shared helper files prepended to it. */
     Script(String... parts) {
@@ -52,15 +56,30 @@ public enum Script {
             source.append(load(part)).append('\n');
         }
         this.source = source.toString();
+        this.sha = sha1(this.source);
     }
 
     public String source() {
         return source;
     }
 
+    /** The SHA-1 of {@link #source()}, as EVALSHA names the script. */
+    public String sha() {
+        return sha;
+    }
+
     @Override
     public String toString() {
         return name + ".lua";
+    }
+
+    private static String sha1(String source) {
+        try {
+            MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
+            return HexFormat.of().formatHex(sha1.digest(source.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every Java platform has SHA-1", e);
+        }
     }
 
     private static String load(String name) {

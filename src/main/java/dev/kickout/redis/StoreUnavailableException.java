@@ -2,12 +2,20 @@ package dev.kickout.redis;
 
 import dev.kickout.KickoutException;
 
-/** 503 {@code STORE_UNAVAILABLE}: Redis cannot be reached, so nothing is treated as authenticated. */
+/**
+ * 503 {@code STORE_UNAVAILABLE}: Redis cannot be reached or refuses to serve (a replica, loading,
+ * busy, out of memory, ...), so nothing is treated as authenticated.
+ */
 public class StoreUnavailableException extends KickoutException {
 
     /** Refused without trying: the circuit breaker is open because Redis stopped answering. */
     public StoreUnavailableException() {
         super(503, "STORE_UNAVAILABLE", "The session store is unreachable; retry shortly");
+    }
+
+    /** Redis answered but refuses to serve for now, in the state named (e.g. {@code READONLY}). */
+    public StoreUnavailableException(String state) {
+        super(503, "STORE_UNAVAILABLE", "The session store cannot serve requests right now (" + state + "); retry shortly");
     }
 
     public StoreUnavailableException(Throwable cause) {

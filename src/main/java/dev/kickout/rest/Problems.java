@@ -1,5 +1,6 @@
 package dev.kickout.rest;
 
+import dev.kickout.LogText;
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
 import jakarta.ws.rs.core.Response;
@@ -60,7 +61,7 @@ public final class Problems {
     /** Logs an unexpected failure under a fresh incident id and answers the 500 problem naming it. */
     public static KickoutException unexpected(RuntimeException e) {
         String incident = UUID.randomUUID().toString();
-        LOG.log(Level.SEVERE, "Kickout request failed, incident " + incident, e);
+        LOG.log(Level.SEVERE, "Kickout request failed, incident " + incident, LogText.safe(e));
         return new KickoutException(500, "INTERNAL_ERROR", "Unexpected failure; incident " + incident);
     }
 
