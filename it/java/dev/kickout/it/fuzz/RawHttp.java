@@ -44,13 +44,16 @@ final class RawHttp {
             socket.connect(new InetSocketAddress("127.0.0.1", port), timeoutMillis);
             socket.setSoTimeout(timeoutMillis);
             OutputStream out = socket.getOutputStream();
+            String writeFailure = "";
             try {
                 out.write(request);
                 out.flush();
             } catch (IOException e) {
                 // the server may refuse mid-request (oversized); its answer may still be readable
+                writeFailure = "sending failed: " + e.getMessage() + "; ";
             }
-            return read(socket.getInputStream(), headOnly);
+            Answer answer = read(socket.getInputStream(), headOnly);
+            return answer.status() < 0 ? new Answer(-1, writeFailure + "closed before a status line", "") : answer;
         } catch (IOException e) {
             return new Answer(-1, e.toString(), "");
         }

@@ -95,6 +95,15 @@ class HostileInputIT {
         reply.assertProblem(reply.status(), "INVALID_REQUEST");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"*/*;q=x", "application/json;q=2", "text/html, */*;q="})
+    void aMalformedAcceptQualityIsAnInvalidRequest(String accept) {
+        String token = api.login("alice", "web").token();
+        api.send(api.request("auth/me", token).header("Accept", accept)).assertProblem(400, "INVALID_REQUEST");
+        api.send(api.request("admin/locks/x/y/release", token).header("Accept", accept)
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))).assertProblem(400, "INVALID_REQUEST");
+    }
+
     @Test
     void unknownPathsAreProblems() {
         String token = api.login("alice", "web").token();
