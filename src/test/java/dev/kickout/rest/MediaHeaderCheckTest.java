@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class AcceptHeaderCheckTest {
+class MediaHeaderCheckTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -21,7 +21,7 @@ class AcceptHeaderCheckTest {
             "text/html;level=1;q=0.3 | true",
             "*/*;Q=x | false",
     })
-    void checksEachMediaRange(String range, boolean wellFormed) {
-        assertEquals(wellFormed, AcceptHeaderCheck.wellFormed(range));
+    void checksTheQualityOfEachMediaRange(String range, boolean wellFormed) {
+        assertEquals(wellFormed, MediaHeaderCheck.qualityWellFormed(range));
     }
 }
