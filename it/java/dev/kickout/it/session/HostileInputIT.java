@@ -1,5 +1,6 @@
 package dev.kickout.it.session;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.it.http.Api;
@@ -93,6 +94,23 @@ class HostileInputIT {
                 .POST(HttpRequest.BodyPublishers.ofString("alice:alice")));
         assertTrue(reply.status() >= 400 && reply.status() < 500, reply::body);
         reply.assertProblem(reply.status(), "INVALID_REQUEST");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"*/*;q=x", "application/json;q=2"})
+    void aMalformedAcceptQualityIsAnInvalidRequest(String accept) {
+        String token = api.login("alice", "web").token();
+        api.send(api.request("auth/me", token).header("Accept", accept)).assertProblem(400, "INVALID_REQUEST");
+        api.send(api.request("locks/x/y", token).header("Accept", accept)
+                .POST(HttpRequest.BodyPublishers.noBody())).assertProblem(400, "INVALID_REQUEST");
+    }
+
+    /** RESTEasy refuses these itself, before any of the module's code (with the container's 400 page). */
+    @ParameterizedTest
+    @ValueSource(strings = {"text/html, */*;q=", "text/html;q=abc, */*", "x", "a/b/c", "text/"})
+    void otherMalformedAcceptsAre400s(String accept) {
+        String token = api.login("alice", "web").token();
+        assertEquals(400, api.send(api.request("auth/me", token).header("Accept", accept)).status());
     }
 
     @Test

@@ -56,12 +56,11 @@ class EventLog {
         return new PushEvent(sessionId, id.toString(), type, data);
     }
 
-    /** The session's stored events after {@code lastEventId} (all kept ones if it is null or unreadable). */
+    /** The session's stored events after {@code lastEventId} (an id {@link EventCursor} accepted). */
     List<PushEvent> since(String sessionId, String lastEventId) {
-        StreamMessageId after = parse(lastEventId);
+        StreamMessageId after = EventCursor.parse(lastEventId);
         Map<StreamMessageId, Map<String, String>> found = redis.call(client -> stream(client, sessionId).range(
-                after == null ? StreamRangeArgs.startId(StreamMessageId.MIN).endId(StreamMessageId.MAX)
-                        : StreamRangeArgs.startIdExclusive(after).endId(StreamMessageId.MAX)));
+                StreamRangeArgs.startIdExclusive(after).endId(StreamMessageId.MAX)));
         List<PushEvent> events = new ArrayList<>();
         found.forEach((id, fields) -> events.add(new PushEvent(sessionId, id.toString(), fields.get("type"), fields.get("data"))));
         return events;
@@ -72,20 +71,6 @@ class EventLog {
         Map<StreamMessageId, Map<String, String>> newest = redis.call(client -> stream(client, sessionId)
                 .rangeReversed(StreamRangeArgs.startId(StreamMessageId.MAX).endId(StreamMessageId.MIN).count(1)));
         return newest.isEmpty() ? "0-0" : newest.keySet().iterator().next().toString();
-    }
-
-    /** Parses an event id ({@code <millis>-<sequence>}); null if it is not one. */
-    static StreamMessageId parse(String id) {
-        if (id == null || id.length() > 48) {
-            return null;
-        }
-        String[] parts = id.trim().split("-", -1);
-        try {
-            return parts.length == 2
-                    ? new StreamMessageId(Long.parseUnsignedLong(parts[0]), Long.parseUnsignedLong(parts[1])) : null;
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     private RStream<String, String> stream(RedissonClient client, String sessionId) {

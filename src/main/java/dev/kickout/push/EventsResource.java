@@ -18,6 +18,7 @@ import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.util.ArrayList;
 import java.util.List;
+import org.redisson.api.stream.StreamMessageId;
 
 /**
  * {@code /events}: the session's event stream. Browsers open it with a ticket
@@ -70,10 +71,10 @@ public class EventsResource {
                        @HeaderParam("Last-Event-ID") String lastEventIdHeader,
                        @QueryParam("lastEventId") String lastEventIdQuery,
                        @Context SseEventSink sink, @Context Sse sse) {
+        StreamMessageId lastEventId = EventCursor.of(lastEventIdHeader, lastEventIdQuery);
         Session session = ticket != null ? sessions.redeemTicket(ticket) : sessions.authenticate(bearer(authorization));
-        String lastEventId = lastEventIdHeader != null ? lastEventIdHeader : lastEventIdQuery;
         // read before registering: anything newer is either replayed or delivered live
-        String resumeFrom = lastEventId != null ? lastEventId : log.latestId(session.sessionId());
+        String resumeFrom = lastEventId != null ? lastEventId.toString() : log.latestId(session.sessionId());
         OpenStream stream = hub.register(session, sink, sse);
         List<PushEvent> replay = new ArrayList<>();
         try {

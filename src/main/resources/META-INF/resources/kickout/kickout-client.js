@@ -35,6 +35,8 @@ const EVENT_TYPES = ['STREAM_OPEN', 'FORCE_LOGOUT', 'SESSION_EXPIRED', 'EDIT_LOC
 const SESSION_KEY = 'kickout.session';
 const CLIENT_ID_KEY = 'kickout.clientId';
 const MAX_BACKOFF_MS = 15000;
+/** Form of the event ids the server sends (`<millis>-<sequence>`); nothing else goes back as `lastEventId`. */
+const EVENT_ID = /^[0-9]{1,19}-[0-9]{1,19}$/;
 
 /** A failed call: the HTTP status and the problem+json body (`problem.code`, ...). */
 export class KickoutError extends Error {
@@ -318,7 +320,9 @@ export class KickoutClient {
     }
 
     #received(type, event) {
-        if (event.lastEventId) {
+        // only an id of the server's form is kept: the server answers 400 to any other, and an
+        // EventSource refused that way never opens, so the client would retry it forever
+        if (EVENT_ID.test(event.lastEventId)) {
             this.#lastEventId = event.lastEventId;
         }
         const data = event.data ? JSON.parse(event.data) : {};
