@@ -1,5 +1,6 @@
 package dev.kickout.outbox;
 
+import dev.kickout.LogText;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.ObserverMethod;
@@ -54,7 +55,7 @@ public final class FollowUps {
 
     private void failed(String what, RuntimeException e) {
         allDone = false;
-        LOG.log(Level.WARNING, e, () -> "kickout outbox: follow-up " + what + " of entry " + entryId
+        LOG.log(Level.WARNING, LogText.safe(e), () -> "kickout outbox: follow-up " + what + " of entry " + entryId
                 + " failed; the entry stays and is delivered again after kickout.outbox.grace");
     }
 }

@@ -1,5 +1,6 @@
 package dev.kickout.outbox;
 
+import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
@@ -63,7 +64,7 @@ public class Outbox {
             }
             deliver(shard, id, followUps);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, e, () -> "kickout outbox: follow-ups of entry " + id
+            LOG.log(Level.WARNING, LogText.safe(e), () -> "kickout outbox: follow-ups of entry " + id
                     + " not done by the deciding instance; a drainer delivers them after kickout.outbox.grace");
         }
     }

@@ -1,6 +1,7 @@
 package dev.kickout.outbox;
 
 import dev.kickout.Json;
+import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.HashSlots;
 import dev.kickout.redis.RedisKeys;
@@ -118,7 +119,7 @@ class OutboxDrainer {
             String raw = (String) claimed.get(i + 1);
             if ("EXPIRED".equals(claimed.get(i))) {
                 LOG.severe(() -> "kickout outbox: entry undelivered for longer than kickout.outbox.max-age ("
-                        + config.outboxMaxAge() + "), dropped: " + raw);
+                        + config.outboxMaxAge() + "), dropped: " + LogText.escape(raw));
                 continue;
             }
             OutboxEntry entry = json.read(raw, OutboxEntry.class);

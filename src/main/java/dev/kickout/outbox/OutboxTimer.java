@@ -1,5 +1,6 @@
 package dev.kickout.outbox;
 
+import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.StoreUnavailableException;
 import jakarta.annotation.PreDestroy;
@@ -58,7 +59,7 @@ public class OutboxTimer {
         } catch (StoreUnavailableException e) {
             LOG.log(Level.FINE, "kickout outbox drain skipped: Redis unreachable", e.getCause());
         } catch (RuntimeException e) { // keep the fixed-delay chain alive: a thrown tick would end it
-            LOG.log(Level.WARNING, "kickout outbox drain failed; trying again next tick", e);
+            LOG.log(Level.WARNING, "kickout outbox drain failed; trying again next tick", LogText.safe(e));
         }
     }
 }
