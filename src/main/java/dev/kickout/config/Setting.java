@@ -81,7 +81,9 @@ public enum Setting {
     CLEANUP_INTERVAL("kickout.cleanup.interval", "PT1M",
             "How often one instance sweeps orphaned lock data and stale index entries."),
     CLEANUP_BATCH("kickout.cleanup.batch", "500",
-            "Entries the sweeper examines per index and tick, bounding its work.");
+            "Entries the sweeper examines per index and tick, bounding its work."),
+    LOCK_TOKEN_PARAMETER("kickout.lock.token-parameter", "lockToken",
+            "Request parameter (form field, query) in which @RequiresEditLock also finds the lock token.");
 
     private final String key;
     private final String defaultValue;

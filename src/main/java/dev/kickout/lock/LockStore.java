@@ -61,12 +61,17 @@ class LockStore {
         return reply;
     }
 
-    Reply release(ResourceRef resource, String tokenHash, Session session, long now) {
-        return unlisted(run(Script.LOCK_RELEASE, resource, now, tokenHash, session.sessionId(), ttl()));
+    Reply release(ResourceRef resource, String tokenHash, String sessionId, long now) {
+        return unlisted(run(Script.LOCK_RELEASE, resource, now, tokenHash, sessionId, ttl()));
     }
 
-    Reply check(ResourceRef resource, String tokenHash, Session session) {
-        return run(Script.LOCK_CHECK, resource, tokenHash, session.sessionId());
+    Reply check(ResourceRef resource, String tokenHash, String sessionId) {
+        return run(Script.LOCK_CHECK, resource, tokenHash, sessionId);
+    }
+
+    /** The check before a save, minting the save's fence; {@code sessionId} '' accepts the token alone. */
+    Reply checkForSave(ResourceRef resource, String tokenHash, String sessionId) {
+        return run(Script.LOCK_SAVE, resource, tokenHash, sessionId, ttl());
     }
 
     Reply forceRelease(ResourceRef resource, String adminUserId, long now) {

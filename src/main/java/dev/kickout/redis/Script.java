@@ -20,6 +20,7 @@ public enum Script {
     LOCK_HEARTBEAT("lock-lib", "lock-heartbeat"),
     LOCK_RELEASE("lock-lib", "lock-release"),
     LOCK_CHECK("lock-lib", "lock-check"),
+    LOCK_SAVE("lock-lib", "lock-save"),
     LOCK_FORCE_RELEASE("lock-lib", "lock-force-release"),
     LOCK_DROP("lock-lib", "lock-drop"),
     LOCK_UNINDEX("lock-unindex"),
