@@ -5,7 +5,8 @@ import jakarta.persistence.MappedSuperclass;
 
 /**
  * A JPA entity saved under an edit lock: it stores the fence of its last writer, which
- * {@link FencedWrites} compares with the saving call's fence (column {@code lastFence}).
+ * {@link FencedWrites} compares with the saving call's fence (column {@code lastFence}). List it in
+ * {@code persistence.xml} beside your entities when unlisted classes are excluded.
  * <pre>{@code
  * @Entity
  * public class Order extends FencedRecord { @Id String id; @Version long version; ... }
@@ -13,9 +14,6 @@ import jakarta.persistence.MappedSuperclass;
  */
 @MappedSuperclass
 public abstract class FencedRecord {
-
-    /** Attribute name used in {@link FencedWrites}'s update. */
-    static final String ATTRIBUTE = "lastFence";
 
     @Column(nullable = false)
     private long lastFence;

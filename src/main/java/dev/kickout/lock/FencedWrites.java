@@ -3,7 +3,7 @@ package dev.kickout.lock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.metamodel.EntityType;
+import jakarta.persistence.LockModeType;
 
 /**
  * Fence-conditional writes for JPA: a save may write a {@link FencedRecord} only with a fence
@@ -21,10 +21,14 @@ import jakarta.persistence.metamodel.EntityType;
  *     return order;
  * }
  * }</pre>
- * The claim is one JPQL statement, {@code update <Entity> e set e.lastFence = :fence where
- * e.<id> = :id and e.lastFence < :fence}: the database compares and writes atomically, and the row
- * stays locked until the transaction ends, so concurrent saves land in fence order. Every guarded
- * save gets a fresh, larger fence ({@link HeldLock#fence()}), so one holder may save many times.
+ * The claim re-reads the record with a row lock ({@code em.refresh(record, PESSIMISTIC_WRITE)}, a
+ * {@code SELECT ... FOR UPDATE}), compares its stored fence and sets the new one: no other
+ * transaction can write the row between the comparison and this transaction's end, so concurrent
+ * saves land in fence order. (Not a bulk JPQL {@code update}: EclipseLink increments
+ * {@code @Version} in bulk updates, which would make the record's own update fail its version
+ * check.) Claim before changing the record: the refresh discards unsaved changes to it. Every
+ * guarded save gets a fresh, larger fence ({@link HeldLock#fence()}), so one holder may save many
+ * times.
  */
 @ApplicationScoped
 public class FencedWrites {
@@ -51,17 +55,10 @@ public class FencedWrites {
      * @throws LockLostException {@code TAKEN}: a save with an equal or larger fence already wrote it
      */
     public void claim(EntityManager em, FencedRecord record, ResourceRef resource, long fence) {
-        EntityType<?> type = em.getMetamodel().entity(record.getClass());
-        String id = type.getId(type.getIdType().getJavaType()).getName();
-        int claimed = em.createQuery("update " + type.getName() + " e set e." + FencedRecord.ATTRIBUTE
-                        + " = :fence where e." + id + " = :id and e." + FencedRecord.ATTRIBUTE + " < :fence")
-                .setParameter("fence", fence)
-                .setParameter("id", em.getEntityManagerFactory().getPersistenceUnitUtil().getIdentifier(record))
-                .executeUpdate();
-        if (claimed != 1) {
+        em.refresh(record, LockModeType.PESSIMISTIC_WRITE);
+        if (record.getLastFence() >= fence) {
             throw new LockLostException(resource, "TAKEN", null);
         }
-        // the managed copy says the same, so its own update writes the claimed fence, not the old one
         record.fencedBy(fence);
     }
 }
