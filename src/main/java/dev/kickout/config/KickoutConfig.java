@@ -30,6 +30,7 @@ import java.util.regex.Pattern;
 public class KickoutConfig {
 
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,32}");
+    private static final Pattern PARAMETER_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     /** What a login does to the user's other sessions. */
     public enum LoginPolicy { MULTI, SINGLE, PER_DEVICE_TYPE, MAX_SESSIONS }
@@ -79,6 +80,7 @@ public class KickoutConfig {
     private Duration outboxInterval;
     private Duration outboxMaxAge;
     private boolean testFaultAfterDecision;
+    private String lockTokenParameter;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -134,6 +136,7 @@ public class KickoutConfig {
         outboxInterval = duration(Setting.OUTBOX_INTERVAL);
         outboxMaxAge = duration(Setting.OUTBOX_MAX_AGE);
         testFaultAfterDecision = bool(Setting.TEST_FAULT_AFTER_DECISION);
+        lockTokenParameter = matching(Setting.LOCK_TOKEN_PARAMETER, PARAMETER_NAME, "1-64 letters, digits, '.', '_' or '-'");
         if (loginMaxSessions > loginMaxSessionsPerUser) {
             throw invalid(Setting.LOGIN_MAX_SESSIONS, "at most " + Setting.LOGIN_MAX_SESSIONS_PER_USER.key()
                     + " (" + loginMaxSessionsPerUser + ")");
@@ -305,6 +308,11 @@ public class KickoutConfig {
 
     public Duration redisBreakerProbe() {
         return redisBreakerProbe;
+    }
+
+    /** Name of the request parameter that may carry a lock token (validated at startup). */
+    public String lockTokenParameter() {
+        return lockTokenParameter;
     }
 
     /**

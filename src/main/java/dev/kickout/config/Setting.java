@@ -91,7 +91,9 @@ public enum Setting {
     OUTBOX_MAX_AGE("kickout.outbox.max-age", "PT1H",
             "An outbox entry still undelivered after this long is dropped and logged as an error."),
     TEST_FAULT_AFTER_DECISION("kickout.test.fault-after-decision", "false",
-            "Tests only: this instance stops right after a kick, replacement or force release is decided, as if it died there.");
+            "Tests only: this instance stops right after a kick, replacement or force release is decided, as if it died there."),
+    LOCK_TOKEN_PARAMETER("kickout.lock.token-parameter", "lockToken",
+            "Request parameter (form field, query) in which @RequiresEditLock also finds the lock token.");
 
     private final String key;
     private final String defaultValue;

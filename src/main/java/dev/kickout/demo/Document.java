@@ -1,13 +1,17 @@
 package dev.kickout.demo;
 
+import dev.kickout.lock.FencedRecord;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Version;
 
-/** The reference app's business record: edited under an edit lock, guarded by @Version. */
+/**
+ * The reference app's business record: edited under an edit lock, written only with a fence larger
+ * than its last writer's ({@link FencedRecord}), guarded by @Version.
+ */
 @Entity
-public class Document {
+public class Document extends FencedRecord {
 
     @Id
     private String id;
@@ -16,8 +20,6 @@ public class Document {
     private String body;
     @Version
     private long version;
-    /** Fence of the lock holding under which this record was last saved. */
-    private long lastFence;
 
     protected Document() {
     }
@@ -44,13 +46,8 @@ public class Document {
         return version;
     }
 
-    public long getLastFence() {
-        return lastFence;
-    }
-
-    void update(String title, String body, long fence) {
+    void update(String title, String body) {
         this.title = title;
         this.body = body;
-        this.lastFence = fence;
     }
 }

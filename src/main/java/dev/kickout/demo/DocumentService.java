@@ -3,10 +3,8 @@ package dev.kickout.demo;
 import dev.kickout.Checks;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.NotFoundException;
-import dev.kickout.lock.HeldLock;
-import dev.kickout.lock.LockLostException;
+import dev.kickout.lock.FencedWrites;
 import dev.kickout.lock.RequiresEditLock;
-import dev.kickout.lock.ResourceRef;
 import dev.kickout.lock.VersionConflictException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,14 +13,17 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.util.List;
 
-/** The "legacy" save logic, guarded by {@link RequiresEditLock}: three lines of defence in order. */
+/**
+ * The "legacy" save logic, guarded by {@link RequiresEditLock}: four lines of defence in order (the
+ * lock before the method runs, the fence claim, @Version, the lock again at commit).
+ */
 @ApplicationScoped
 public class DocumentService {
 
     @PersistenceContext
     EntityManager em;
     @Inject
-    HeldLock heldLock;
+    FencedWrites fenced;
 
     /** What a client sends to save a document: the version it edited. */
     public record DocumentUpdate(String title, String body, Long version) {
@@ -62,14 +63,12 @@ public class DocumentService {
         String body = update.body() == null ? "" : Checks.optionalText("body", update.body(), 100_000);
         body = body == null ? "" : body;
         Document document = find(id);
-        if (heldLock.fence() < document.getLastFence()) {
-            throw new LockLostException(new ResourceRef("document", id), "TAKEN", null);
-        }
+        fenced.claim(em, document);
         if (update.version() != document.getVersion()) {
             throw new VersionConflictException("Document " + id + " is at version " + document.getVersion()
                     + ", not " + update.version() + "; reload it");
         }
-        document.update(title, body, heldLock.fence());
+        document.update(title, body);
         em.flush();
         return document;
     }

@@ -9,7 +9,10 @@ import jakarta.enterprise.inject.spi.WithAnnotations;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Fails the deployment when a {@link RequiresEditLock} names no usable id parameter. */
+/**
+ * Fails the deployment when a {@link RequiresEditLock} names no usable id parameter, or its
+ * {@link LockToken} parameter is not a single {@code String}.
+ */
 public class EditLockDeclarations implements Extension {
 
     private final List<IllegalStateException> errors = new ArrayList<>();
@@ -20,6 +23,7 @@ public class EditLockDeclarations implements Extension {
             if (spec != null) {
                 try {
                     IdParameter.of(method.getJavaMember(), spec);
+                    LockTokenParameter.position(method.getJavaMember());
                 } catch (IllegalStateException e) {
                     errors.add(e);
                 }

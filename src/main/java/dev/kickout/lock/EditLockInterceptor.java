@@ -1,15 +1,14 @@
 package dev.kickout.lock;
 
+import dev.kickout.KickoutException;
 import dev.kickout.LogText;
 import dev.kickout.session.CurrentSession;
-import dev.kickout.session.Session;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
 import jakarta.inject.Inject;
 import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -20,8 +19,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs {@link RequiresEditLock} methods only for the holder of the record's lock. Its priority
- * puts it inside {@code @Transactional}, so {@code releaseAfterCommit} can join the transaction.
+ * Runs {@link RequiresEditLock} methods only for the holder of the record's lock, and commits
+ * their transaction only if the lock is still held at commit. Its priority puts it inside
+ * {@code @Transactional} (and an EJB's container transaction), so it can join the transaction.
  */
 @RequiresEditLock
 @Interceptor
@@ -38,7 +38,9 @@ public class EditLockInterceptor {
     @Inject
     HeldLock heldLock;
     @Inject
-    HttpServletRequest request;
+    LockTokens tokens;
+    @Inject
+    HttpRequests requests;
     @Resource
     TransactionSynchronizationRegistry transactions;
 
@@ -50,41 +52,74 @@ public class EditLockInterceptor {
             throw new IllegalStateException("@RequiresEditLock belongs on the save method itself, not on "
                     + method.getDeclaringClass().getName());
         }
+        if (transactions.getTransactionKey() == null) {
+            // Without a transaction nothing the method writes can be undone, so a force release
+            // accepted while it runs could not win: refuse to run rather than promise what cannot hold.
+            throw new IllegalStateException("@RequiresEditLock on " + method.getDeclaringClass().getName() + "."
+                    + method.getName() + " needs a JTA transaction: add @Transactional (or call it from one)");
+        }
         int position = ID_POSITIONS.computeIfAbsent(method, m -> IdParameter.of(m, spec));
         ResourceRef resource = new ResourceRef(spec.type(), String.valueOf(invocation.getParameters()[position]));
-        String token = request.getHeader(LockResource.LOCK_TOKEN);
-        Session session = current.require();
-        heldLock.set(locks.check(resource, token, session));
-        Object result = invocation.proceed();
-        if (spec.releaseAfterCommit()) {
-            releaseAfterCommit(resource, token, session);
-        }
-        return result;
+        String token = tokens.find(invocation);
+        LockView lock = locks.checkForSave(resource, token, callingSessionId());
+        heldLock.set(lock);
+        String holderSession = lock.holder().sessionId();
+        transactions.registerInterposedSynchronization(new CommitCheck(resource, token, holderSession, spec.releaseAfterCommit()));
+        return invocation.proceed();
     }
 
-    private void releaseAfterCommit(ResourceRef resource, String token, Session session) {
-        if (transactions.getTransactionKey() == null) {
-            locks.release(resource, token, session);
-            return;
-        }
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-                // nothing to do before the outcome is known
-            }
+    /**
+     * The calling session's id; {@code null} when the call serves no HTTP request (the token alone
+     * must then hold the lock, see {@link LockToken}). An HTTP request without a session is 401.
+     */
+    private String callingSessionId() {
+        return requests.current().isPresent() ? current.require().sessionId() : null;
+    }
 
-            @Override
-            public void afterCompletion(int status) {
-                if (status != Status.STATUS_COMMITTED) {
-                    return;
-                }
-                try {
-                    locks.release(resource, token, session);
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, LogText.safe(e),
-                            () -> "Saved " + LogText.escape(resource) + " but could not release its lock");
-                }
+    /**
+     * Asks Redis again just before the transaction commits: a force release (or expiry, or a
+     * renewal elsewhere) accepted while the method ran marks the transaction rollback-only, so the
+     * save is refused with LOCK_LOST. After the commit, optionally releases the lock.
+     */
+    private final class CommitCheck implements Synchronization {
+
+        private final ResourceRef resource;
+        private final String token;
+        private final String holderSession;
+        private final boolean releaseAfterCommit;
+
+        CommitCheck(ResourceRef resource, String token, String holderSession, boolean releaseAfterCommit) {
+            this.resource = resource;
+            this.token = token;
+            this.holderSession = holderSession;
+            this.releaseAfterCommit = releaseAfterCommit;
+        }
+
+        @Override
+        public void beforeCompletion() {
+            if (transactions.getRollbackOnly()) {
+                return;
             }
-        });
+            try {
+                locks.verify(resource, token, holderSession);
+            } catch (KickoutException refusal) {
+                // also STORE_UNAVAILABLE: a save whose lock cannot be confirmed does not commit
+                heldLock.refusedAtCommit(refusal);
+                transactions.setRollbackOnly();
+            }
+        }
+
+        @Override
+        public void afterCompletion(int status) {
+            if (status != Status.STATUS_COMMITTED || !releaseAfterCommit) {
+                return;
+            }
+            try {
+                locks.release(resource, token, holderSession);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, LogText.safe(e),
+                        () -> "Saved " + LogText.escape(resource) + " but could not release its lock");
+            }
+        }
     }
 }

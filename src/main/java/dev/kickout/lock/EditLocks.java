@@ -78,7 +78,12 @@ public class EditLocks {
 
     /** Releases the lock; holder only (compare-and-delete). */
     public void release(ResourceRef resource, String lockToken, Session session) {
-        store.release(resource, hash(lockToken), session).orThrow(resource);
+        release(resource, lockToken, session.sessionId());
+    }
+
+    /** Releases the lock held by {@code sessionId} with {@code lockToken} (after a guarded save committed). */
+    void release(ResourceRef resource, String lockToken, String sessionId) {
+        store.release(resource, hash(lockToken), sessionId).orThrow(resource);
         freed.fire(new LockFreed(resource, Duration.ZERO));
     }
 
@@ -90,7 +95,23 @@ public class EditLocks {
      * @throws LockHeldException another session holds it and the token was never one of its own
      */
     public LockView check(ResourceRef resource, String lockToken, Session session) {
-        return store.check(resource, hash(lockToken), session).orThrow(resource);
+        return store.check(resource, hash(lockToken), session.sessionId()).orThrow(resource);
+    }
+
+    /**
+     * The check before a guarded save: like {@link #check}, and mints the fence this save writes
+     * with (larger than every fence issued before for the resource, also within one holding).
+     *
+     * @param sessionId the calling session, or {@code null} to accept the token alone (a call with
+     *                  no HTTP request; see {@link LockToken})
+     */
+    LockView checkForSave(ResourceRef resource, String lockToken, String sessionId) {
+        return store.checkForSave(resource, hash(lockToken), sessionId == null ? "" : sessionId).orThrow(resource);
+    }
+
+    /** The re-check just before a guarded save commits: the token still holds the lock for its holding's session. */
+    void verify(ResourceRef resource, String lockToken, String sessionId) {
+        store.check(resource, hash(lockToken), sessionId).orThrow(resource);
     }
 
     /** The lock as anyone may see it. */

@@ -1,21 +1,31 @@
 package dev.kickout.lock;
 
+import dev.kickout.KickoutException;
 import jakarta.enterprise.context.RequestScoped;
+import java.util.Optional;
 
 /**
  * The lock a {@link RequiresEditLock} method runs under, for that method to read:
  * <pre>{@code
  * @Inject HeldLock heldLock;
- * if (heldLock.fence() < record.getLastFence()) { ... a newer holder already saved ... }
+ * fenced.update(em, Order.class, orderId, heldLock.fence(), "status", newStatus);   // see FencedUpdate
  * }</pre>
+ * Its {@link #fence()} was minted for this save: larger than every fence issued before for the
+ * record, so a later save under the same holding gets a larger one again.
  */
 @RequestScoped
 public class HeldLock {
 
     private LockView lock;
+    private KickoutException refusedAtCommit;
 
     void set(LockView lock) {
         this.lock = lock;
+        this.refusedAtCommit = null;
+    }
+
+    void refusedAtCommit(KickoutException refusal) {
+        this.refusedAtCommit = refusal;
     }
 
     /** The lock checked for this request, or {@code null} outside a guarded method. */
@@ -23,11 +33,21 @@ public class HeldLock {
         return lock;
     }
 
-    /** The holding's fence: larger for every newer holder of the resource. */
+    /** The save's fence: larger for every save and every newer holder of the resource. */
     public long fence() {
         if (lock == null) {
             throw new IllegalStateException("No @RequiresEditLock method is running in this request");
         }
         return lock.fence();
+    }
+
+    /**
+     * Why the last guarded save of this request was rolled back at commit (the lock was lost while it
+     * ran: {@link LockLostException}), if it was. The transaction manager reports that rollback as its
+     * own exception (RollbackException, TransactionalException, EJBTransactionRolledbackException);
+     * the REST edge answers this refusal instead, and a batch caller can read it here.
+     */
+    public Optional<KickoutException> refusedAtCommit() {
+        return Optional.ofNullable(refusedAtCommit);
     }
 }

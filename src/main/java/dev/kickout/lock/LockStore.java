@@ -62,12 +62,17 @@ class LockStore {
         return reply;
     }
 
-    Reply release(ResourceRef resource, String tokenHash, Session session) {
-        return unlisted(run(Script.LOCK_RELEASE, resource, tokenHash, session.sessionId(), ttl()));
+    Reply release(ResourceRef resource, String tokenHash, String sessionId) {
+        return unlisted(run(Script.LOCK_RELEASE, resource, tokenHash, sessionId, ttl()));
     }
 
-    Reply check(ResourceRef resource, String tokenHash, Session session) {
-        return run(Script.LOCK_CHECK, resource, tokenHash, session.sessionId());
+    Reply check(ResourceRef resource, String tokenHash, String sessionId) {
+        return run(Script.LOCK_CHECK, resource, tokenHash, sessionId);
+    }
+
+    /** The check before a save, minting the save's fence; {@code sessionId} '' accepts the token alone. */
+    Reply checkForSave(ResourceRef resource, String tokenHash, String sessionId) {
+        return run(Script.LOCK_SAVE, resource, tokenHash, sessionId, ttl());
     }
 
     /** Breaks the lock and writes its outbox entry (the caller unlists it, as a follow-up). */

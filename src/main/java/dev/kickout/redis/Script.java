@@ -24,6 +24,7 @@ public enum Script {
     LOCK_HEARTBEAT("clock-lib", "lock-lib", "lock-heartbeat"),
     LOCK_RELEASE("clock-lib", "lock-lib", "lock-release"),
     LOCK_CHECK("lock-lib", "lock-check"),
+    LOCK_SAVE("lock-lib", "lock-save"),
     LOCK_FORCE_RELEASE("clock-lib", "lock-lib", "outbox-lib", "lock-force-release"),
     LOCK_DROP("clock-lib", "lock-lib", "lock-drop"),
     LOCK_UNINDEX("lock-unindex"),

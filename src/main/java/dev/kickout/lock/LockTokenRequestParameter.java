@@ -1,0 +1,35 @@
+package dev.kickout.lock;
+
+import dev.kickout.config.KickoutConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.interceptor.InvocationContext;
+import java.util.Optional;
+
+/**
+ * The lock token as a request parameter named {@code kickout.lock.token-parameter} (default
+ * {@code lockToken}): a form post's field, a Faces action's hidden input, or the query string.
+ * JAX-RS resources that consume the form themselves should pass it as a {@link LockToken}
+ * {@code @FormParam} instead: once JAX-RS has read the body, the servlet request may not see it.
+ */
+@ApplicationScoped
+class LockTokenRequestParameter implements LockTokenSource {
+
+    static final int ORDER = 300;
+
+    @Inject
+    HttpRequests requests;
+    @Inject
+    KickoutConfig config;
+
+    @Override
+    public int order() {
+        return ORDER;
+    }
+
+    @Override
+    public Optional<String> find(InvocationContext call) {
+        return requests.current().map(request -> request.getParameter(config.lockTokenParameter()))
+                .filter(t -> !t.isEmpty());
+    }
+}

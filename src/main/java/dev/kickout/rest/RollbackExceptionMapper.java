@@ -1,0 +1,30 @@
+package dev.kickout.rest;
+
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.lock.HeldLock;
+import jakarta.inject.Inject;
+import jakarta.transaction.RollbackException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * A commit that rolled back, as {@code @Transactional} on WildFly (Narayana) throws it: unwrapped
+ * and checked, so the {@link RuntimeException} mapper never sees it. Answered as the refusal that
+ * caused it ({@link Refusals}: LOCK_LOST from the lock's re-check at commit, VERSION_CONFLICT);
+ * otherwise a bug, logged with an incident id.
+ */
+@Provider
+public class RollbackExceptionMapper implements ExceptionMapper<RollbackException> {
+
+    @Inject
+    KickoutConfig config;
+    @Inject
+    HeldLock heldLock;
+
+    @Override
+    public Response toResponse(RollbackException e) {
+        return Refusals.behind(e, heldLock).map(refusal -> Problems.response(refusal, config))
+                .orElseGet(() -> Problems.response(Problems.unexpected(new IllegalStateException(e)), config));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.kickout.lock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** Which parameter carries a @LockToken, and which declarations a deployment refuses. */
+class LockTokenParameterTest {
+
+    @SuppressWarnings("unused")
+    static class Saves {
+        void none(String orderId) {
+        }
+
+        void second(String orderId, @LockToken String token) {
+        }
+
+        void notAString(String orderId, @LockToken char[] token) {
+        }
+
+        void twice(@LockToken String orderId, @LockToken String token) {
+        }
+    }
+
+    @Test
+    void findsTheAnnotatedParameter() {
+        assertEquals(-1, LockTokenParameter.position(method("none")));
+        assertEquals(1, LockTokenParameter.position(method("second")));
+    }
+
+    @Test
+    void refusesANonStringOrASecondTokenParameter() {
+        for (String name : new String[] {"notAString", "twice"}) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> LockTokenParameter.position(method(name)));
+            assertTrue(e.getMessage().contains("Saves." + name), e.getMessage());
+        }
+    }
+
+    private static Method method(String name) {
+        return Arrays.stream(Saves.class.getDeclaredMethods()).filter(m -> m.getName().equals(name)).findFirst()
+                .orElseThrow();
+    }
+}
