@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -40,7 +41,7 @@ class FuzzIT {
     /** Random requests after the fixed ones (which are about 400). */
     static final int RANDOM_REQUESTS = 3000;
     /** The whole run stops here, whatever is left; the count is asserted separately. */
-    static final Duration BUDGET = Duration.ofMinutes(8);
+    static final Duration BUDGET = Duration.ofMinutes(3);
     static final int MIN_REQUESTS = 500;
     static final String PREFIX = "fuzz-it";
 
@@ -82,6 +83,7 @@ class FuzzIT {
         long started = System.nanoTime();
         long deadline = started + BUDGET.toNanos();
         int sent = 0;
+        int containerRefusals = 0;
         for (Probe probe : plan) {
             if (System.nanoTime() > deadline) {
                 break;
@@ -89,7 +91,9 @@ class FuzzIT {
             RawHttp.Answer answer = http.exchange(probe.bytes(host, tokens.get(probe.caller())), probe.isHead());
             sent++;
             counts.computeIfAbsent(probe.group(), g -> new TreeMap<>()).merge(answer.statusClass(), 1, Integer::sum);
-            if (answer.status() >= 500) {
+            if (containerRefusal(probe, answer)) {
+                containerRefusals++;
+            } else if (answer.status() >= 500) {
                 serverErrors.add(answer.status() + " for " + probe.describe() + "\n    -> " + clip(answer.body()));
             } else if (answer.status() < 0) {
                 unanswered.add(probe.describe() + " -> " + answer.head());
@@ -104,7 +108,7 @@ class FuzzIT {
                 + byClass.values().stream().mapToInt(Integer::intValue).sum() + ", by status class " + byClass));
         System.out.println("[figure] fuzz requests sent: " + sent + " of " + plan.size() + " planned in " + seconds
                 + " s (seed " + SEED + "), 5xx seen: " + serverErrors.size() + ", closed without an answer: "
-                + unanswered.size());
+                + unanswered.size() + ", refused by the HTTP layer with 501/505: " + containerRefusals);
         unanswered.forEach(line -> System.out.println("  no answer: " + line));
 
         assertTrue(sent >= MIN_REQUESTS, "only " + sent + " requests within " + BUDGET);
@@ -114,6 +118,25 @@ class FuzzIT {
         leaked.removeAll(keysBefore);
         assertEquals(Set.of(), leaked, "Redis keys outside the prefix " + PREFIX + ":");
         assertEquals(forceBefore, forceAudit(), "force actions recorded during the fuzz run");
+    }
+
+    /**
+     * Payara's HTTP layer (Grizzly) refuses two kinds of request before any servlet, so before the
+     * module, with a 5xx that HTTP defines for them: a request line with a raw space in its target
+     * (505, it reads the rest as the version) and, on a static file, a method the default servlet does
+     * not implement (501 Not Implemented, RFC 9110 15.6.2). WildFly answers both with a 4xx. Only
+     * these, and only without the module's problem body, are not counted as server errors.
+     */
+    private static boolean containerRefusal(Probe probe, RawHttp.Answer answer) {
+        if (answer.head().toLowerCase(Locale.ROOT).contains("application/problem+json")) {
+            return false;
+        }
+        return switch (answer.status()) {
+            case 505 -> probe.target().contains(" ");
+            case 501 -> !probe.target().contains("/api/")
+                    && !Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE").contains(probe.method());
+            default -> false;
+        };
     }
 
     private void signIn(Caller caller) {

