@@ -15,7 +15,7 @@ public final class LogText {
 
     /**
      * {@code String.valueOf(value)} with {@code \}, CR, LF and TAB backslash-escaped and every other
-     * control or line/paragraph-separator character written as {@code \}{@code uXXXX}: the result
+     * control or line/paragraph-separator character written as a backslash, {@code u} and four hex digits: the result
      * is one line and reads back unambiguously.
      */
     public static String escape(Object value) {
