@@ -11,8 +11,10 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URL;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +56,9 @@ class ReplicaWaitIT {
     /** Slack for a loaded 2-core machine on top of the wait itself; a 503 later than this fails. */
     private static final Duration MARGIN = Duration.ofSeconds(4);
     private static final int SAMPLES = 60;
+    /** Seeded documents of the reference app that no other IT saves (the database is the server's, shared). */
+    private static final String SAVED = "doc-13";
+    private static final String UNSAVED = "doc-7";
 
     private static TestReplica replica;
 
@@ -132,6 +137,12 @@ class ReplicaWaitIT {
 
         api.post("admin/locks/order/" + id + "/release", admin, "{\"reason\":\"durable\"}").assertOk(200);
         assertEquals("RELEASING", lockHash(replica.client(), id).get("state"), "the replica has the force release");
+
+        String token = acquire(SAVED, editor);
+        JsonObject saved = save(SAVED, editor, token, "saved " + UUID.randomUUID()).assertOk(200);
+        assertEquals(saved.getJsonNumber("lastFence").toString(), lockHash(replica.client(), "document", SAVED).get("fence"),
+                "the replica has the save's fence");
+        release(SAVED, editor, token);
     }
 
     @Test
@@ -155,6 +166,8 @@ class ReplicaWaitIT {
         Login editor = api.login("alice", "web");
         String held = UUID.randomUUID().toString();
         api.post("locks/order/" + held, editor.token(), null).assertOk(201);
+        String documentToken = acquire(UNSAVED, editor);
+        String title = api.get("documents/" + UNSAVED, editor.token()).assertOk(200).getString("title");
         replica.freeze();
 
         long kickMillis = assertUnconfirmed(() -> api.delete("admin/sessions/" + alice.sessionId() + "?reason=durable", admin));
@@ -162,9 +175,10 @@ class ReplicaWaitIT {
                 "{\"reason\":\"durable\"}"));
         String fresh = UUID.randomUUID().toString();
         long acquireMillis = assertUnconfirmed(() -> api.post("locks/order/" + fresh, editor.token(), null));
+        long saveMillis = assertUnconfirmed(() -> save(UNSAVED, editor, documentToken, "never saved"));
         System.out.println("[figure] ReplicaWaitIT: 503 with the replica frozen (wait-timeout "
                 + WAIT_TIMEOUT.toMillis() + " ms): kick " + kickMillis + " ms, force release " + releaseMillis
-                + " ms, lock acquire " + acquireMillis + " ms");
+                + " ms, lock acquire " + acquireMillis + " ms, save " + saveMillis + " ms");
 
         // authentication never waits for replicas: the editor's requests go on, the kick stands on the master
         long start = System.nanoTime();
@@ -178,8 +192,11 @@ class ReplicaWaitIT {
         TestReplica.await(() -> tombstone(replica.client(), "alice", alice.sessionId()) != null, Duration.ofSeconds(30),
                 "the unconfirmed kick never reached the replica");
         api.delete("admin/sessions/" + alice.sessionId() + "?reason=durable", admin).assertProblem(404, "NOT_FOUND");
-        Reply again = api.post("locks/order/" + fresh, editor.token(), null);
-        assertTrue(again.status() == 200 || again.status() == 201, again::body);
+        // the unconfirmed acquire holds the lock on the master for the same session: a retry takes it over
+        api.post("locks/order/" + fresh, editor.token(), null).assertOk(200);
+        assertEquals(title, api.get("documents/" + UNSAVED, editor.token()).assertOk(200).getString("title"),
+                "a save whose fence was not confirmed never ran");
+        release(UNSAVED, editor, documentToken);
     }
 
     @Test
@@ -254,7 +271,32 @@ class ReplicaWaitIT {
     }
 
     private static Map<String, String> lockHash(RedissonClient redis, String id) {
-        return redis.<String, String>getMap(PREFIX + ":{lock:order:" + id + "}:h", StringCodec.INSTANCE).readAllMap();
+        return lockHash(redis, "order", id);
+    }
+
+    private static Map<String, String> lockHash(RedissonClient redis, String type, String id) {
+        return redis.<String, String>getMap(PREFIX + ":{lock:" + type + ":" + id + "}:h", StringCodec.INSTANCE)
+                .readAllMap();
+    }
+
+    private String acquire(String document, Login who) {
+        Reply reply = api.post("locks/document/" + document, who.token(), null);
+        assertTrue(reply.status() == 201 || reply.status() == 200, reply::body);
+        return reply.json().getString("lockToken");
+    }
+
+    private void release(String document, Login who, String lockToken) {
+        Reply reply = api.send(api.request("locks/document/" + document, who.token(), lockToken).DELETE());
+        assertEquals(204, reply.status(), reply::body);
+    }
+
+    /** A guarded save of the reference app (its fence minted by lock-save.lua) at the document's current version. */
+    private Reply save(String document, Login who, String lockToken, String title) {
+        long version = api.get("documents/" + document, who.token()).assertOk(200).getJsonNumber("version").longValue();
+        String body = Json.createObjectBuilder().add("title", title).add("body", "durable").add("version", version)
+                .build().toString();
+        return api.send(api.request("documents/" + document, who.token(), lockToken)
+                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     private static Map<String, String> masterInfo(RedisNode.InfoSection section) {
