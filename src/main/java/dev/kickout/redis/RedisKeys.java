@@ -102,6 +102,15 @@ public class RedisKeys {
     protected RedisKeys() {
     }
 
+    private RedisKeys(String prefix) {
+        this.prefix = prefix;
+    }
+
+    /** The keys of a deployment with key prefix {@code prefix}, for tests and tools that read them. */
+    public static RedisKeys withPrefix(String prefix) {
+        return new RedisKeys(prefix);
+    }
+
     /** Stable, key-safe tag of a user id. */
     public static String userTag(String userId) {
         return base64Url(sha256(userId)).substring(0, USER_TAG_LENGTH);
