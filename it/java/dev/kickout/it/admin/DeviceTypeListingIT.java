@@ -40,6 +40,7 @@ import org.redisson.client.codec.StringCodec;
 class DeviceTypeListingIT {
 
     private static final String PREFIX = "dtlist";
+    private static final RedisKeys KEYS = RedisKeys.withPrefix(PREFIX);
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -75,12 +76,11 @@ class DeviceTypeListingIT {
         assertEquals(kiosks, listed);
 
         RedissonClient redis = TestRedis.client();
-        RScoredSortedSet<String> index = redis.getScoredSortedSet(PREFIX + ":{idx}:device:kiosk", StringCodec.INSTANCE);
-        assertEquals(kiosks, new HashSet<>(index.readAll()), "the listing's own index");
+        assertEquals(kiosks, kioskIndex(redis), "the listing's own index (its shards)");
 
         String kicked = kiosks.iterator().next();
         api.delete("admin/sessions/" + kicked, admin).assertOk(200);
-        assertFalse(index.contains(kicked), "a revoked session leaves its device type index at once");
+        assertFalse(kioskIndex(redis).contains(kicked), "a revoked session leaves its device type index at once");
         JsonObject after = api.get("admin/sessions?deviceType=kiosk&limit=500", admin).assertOk(200);
         assertEquals(kiosks.size() - 1, after.getInt("total"));
         assertEquals(3, api.get("admin/sessions?deviceType=web", admin).assertOk(200).getInt("total"));
@@ -94,13 +94,14 @@ class DeviceTypeListingIT {
         RedissonClient redis = TestRedis.client();
         String dead = RedisKeys.userTag("carol") + ".AAAAAAAAAAAAAAAAAAAAAA";
         // an entry whose session is gone (as after an expiry buried by a login): stale score, no record
-        redis.getScoredSortedSet(PREFIX + ":{idx}:sessions", StringCodec.INSTANCE).add(1, dead);
-        redis.getScoredSortedSet(PREFIX + ":{idx}:device:ghost", StringCodec.INSTANCE).add(1, dead);
-        redis.getMap(PREFIX + ":{idx}:session-types", StringCodec.INSTANCE).put(dead, "ghost");
+        int shard = shardOf("carol");
+        redis.getScoredSortedSet(KEYS.sessionsIndex(shard), StringCodec.INSTANCE).add(1, dead);
+        redis.getScoredSortedSet(KEYS.deviceTypeIndex(shard, "ghost"), StringCodec.INSTANCE).add(1, dead);
+        redis.getMap(KEYS.sessionDeviceTypes(shard), StringCodec.INSTANCE).put(dead, "ghost");
 
         assertEquals(0, api.get("admin/sessions?deviceType=ghost", admin).assertOk(200).getInt("total"));
-        assertFalse(redis.getScoredSortedSet(PREFIX + ":{idx}:sessions", StringCodec.INSTANCE).contains(dead));
-        assertNull(redis.getMap(PREFIX + ":{idx}:session-types", StringCodec.INSTANCE).get(dead));
+        assertFalse(redis.getScoredSortedSet(KEYS.sessionsIndex(shard), StringCodec.INSTANCE).contains(dead));
+        assertNull(redis.getMap(KEYS.sessionDeviceTypes(shard), StringCodec.INSTANCE).get(dead));
     }
 
     @Test
@@ -118,6 +119,19 @@ class DeviceTypeListingIT {
         assertEquals(5000.0, index.getScore("tag-a"), "the login's entry survives");
         assertNull(index.getScore("tag-b"), "an unchanged stale entry goes");
         assertEquals(List.of(0L), forgetUser(redis, users, "tag-c", "1000"));
+    }
+
+    private static Set<String> kioskIndex(RedissonClient redis) {
+        Set<String> entries = new HashSet<>();
+        for (int shard = 0; shard < RedisKeys.INDEX_SHARDS; shard++) {
+            entries.addAll(redis.<String>getScoredSortedSet(KEYS.deviceTypeIndex(shard, "kiosk"), StringCodec.INSTANCE)
+                    .readAll());
+        }
+        return entries;
+    }
+
+    private static int shardOf(String userId) {
+        return RedisKeys.indexShardOfUser(RedisKeys.userTag(userId));
     }
 
     private static List<Object> forgetUser(RedissonClient redis, String key, String tag, String score)

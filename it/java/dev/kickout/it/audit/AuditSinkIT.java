@@ -49,8 +49,10 @@ class AuditSinkIT {
                 .assertOk(200);
         assertEquals(Status.STATUS_ACTIVE, caller.getInt("callerTransactionStatus"), "recorded inside a transaction");
 
-        TestRedis.client().getKeys().delete("kickout:{audit}:force", "kickout:{audit}:activity");
-        assertEquals(0, TestRedis.client().getKeys().countExists("kickout:{audit}:force", "kickout:{audit}:activity"));
+        String[] streams = java.util.stream.Stream.concat(AuditShards.force("kickout").stream(),
+                AuditShards.activity("kickout").stream()).toArray(String[]::new);
+        TestRedis.client().getKeys().delete(streams);
+        assertEquals(0, TestRedis.client().getKeys().countExists(streams));
 
         List<JsonObject> found = find(api, admin, "action=FORCE_LOGOUT&actor=admin&" + target(target));
         assertEquals(1, found.size(), found::toString);

@@ -167,7 +167,8 @@ class FuzzIT {
             JsonObject page = api.get("admin/audit?limit=500&action=" + action, tokens.get(Caller.ADMIN)).assertOk(200);
             page.getJsonArray("items").forEach(item -> entries.add(action + " " + item.asJsonObject().getString("id")));
         }
-        entries.add("force stream length " + TestRedis.client().getStream(PREFIX + ":{audit}:force").size());
+        entries.add("force stream lengths " + dev.kickout.it.audit.AuditShards.sizes(
+                dev.kickout.it.audit.AuditShards.force(PREFIX)));
         return entries;
     }
 

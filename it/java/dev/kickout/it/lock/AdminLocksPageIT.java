@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.URL;
@@ -70,16 +71,16 @@ class AdminLocksPageIT {
         pool.shutdownNow();
         api.post("locks/other/o-1", holders.get(1), null).assertOk(201);
         String released = api.post("locks/other/o-2", holders.get(1), null).assertOk(201).getString("lockToken");
-        RScoredSortedSet<String> index = TestRedis.client().getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE);
         api.send(api.request("locks/other/o-2", holders.get(1), released).DELETE()).assertOk(204);
-        assertNull(index.getScore("other/o-2"), "a release unlists the lock at once");
-        index.add(1, "page/expired-long-ago");
-        index.add(System.currentTimeMillis() + 600_000, "page/vanished");
+        assertNull(index("other", "o-2").getScore("other/o-2"), "a release unlists the lock at once");
+        index("page", "expired-long-ago").add(1, "page/expired-long-ago");
+        index("page", "vanished").add(System.currentTimeMillis() + 600_000, "page/vanished");
         int held = PAGE_LOCKS + 1;
 
         JsonObject firstPage = api.get("admin/locks", admin).assertOk(200);
         assertEquals(50, firstPage.getJsonArray("items").size(), "default limit");
-        assertFalse(index.contains("page/expired-long-ago"), "expired entries are pruned by the listing");
+        assertFalse(index("page", "expired-long-ago").contains("page/expired-long-ago"),
+                "expired entries are pruned by the listing");
 
         long start = System.nanoTime();
         JsonObject page1 = api.get("admin/locks?limit=500", admin).assertOk(200);
@@ -96,7 +97,7 @@ class AdminLocksPageIT {
         }
         assertEquals(500, page1.getJsonArray("items").size());
         assertEquals(held, seen.size(), "every held lock on exactly one page, the dead entry on none");
-        assertFalse(index.contains("page/vanished"), "an entry whose lock is gone is forgotten once seen");
+        assertFalse(index("page", "vanished").contains("page/vanished"), "an entry whose lock is gone is forgotten once seen");
         assertEquals(held, page2.getInt("total"), "total is the index size after pruning");
         assertEquals(held, api.get("admin/locks?limit=1", admin).json().getInt("total"));
 
@@ -117,7 +118,7 @@ class AdminLocksPageIT {
         String admin = api.login("admin", "web").token();
         Api.Login carol = api.login("carol", "web");
         api.post("locks/forced/f-1", carol.token(), null).assertOk(201);
-        RScoredSortedSet<String> index = TestRedis.client().getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE);
+        RScoredSortedSet<String> index = index("forced", "f-1");
         String sessionLocks = PREFIX + ":{" + carol.sessionId().substring(0, 22) + "}:l:" + carol.sessionId();
         assertTrue(TestRedis.client().getSet(sessionLocks, StringCodec.INSTANCE).contains("forced/f-1"));
 
@@ -132,5 +133,11 @@ class AdminLocksPageIT {
     void badPagingIsA400(String query) {
         Api api = new Api(base);
         api.get("admin/locks?" + query, api.login("admin", "web").token()).assertProblem(400, "INVALID_REQUEST");
+    }
+
+    /** The listing shard that lists lock {@code type}/{@code id}. */
+    private static RScoredSortedSet<String> index(String type, String id) {
+        return TestRedis.client().getScoredSortedSet(RedisKeys.withPrefix(PREFIX).locksIndex(
+                RedisKeys.indexShardOfLock(type, id)), StringCodec.INSTANCE);
     }
 }

@@ -7,6 +7,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;
@@ -141,7 +142,10 @@ class LockKeysBoundIT {
 
     private static Leftovers leftovers(RedissonClient redis) {
         long lockKeys = redis.getKeys().getKeysStream(KeysScanOptions.defaults().pattern(PREFIX + ":{lock:*")).count();
-        int index = redis.getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE).size();
+        int index = 0;
+        for (int shard = 0; shard < RedisKeys.INDEX_SHARDS; shard++) {
+            index += redis.getScoredSortedSet(RedisKeys.withPrefix(PREFIX).locksIndex(shard), StringCodec.INSTANCE).size();
+        }
         long sessionSets = redis.getKeys().getKeysStream(KeysScanOptions.defaults().pattern(PREFIX + ":{*}:l:*"))
                 .mapToLong(key -> redis.getSet(key, StringCodec.INSTANCE).size()).sum();
         long all = redis.getKeys().getKeysStream(KeysScanOptions.defaults().pattern(PREFIX + ":*")).count();

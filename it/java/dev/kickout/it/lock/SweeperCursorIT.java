@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.redis.RedisKeys;
 import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -39,6 +40,7 @@ import org.redisson.client.codec.StringCodec;
 class SweeperCursorIT {
 
     private static final String PREFIX = "sweepc";
+    private static final RedisKeys KEYS = RedisKeys.withPrefix(PREFIX);
     private static final int BATCH = 200;
     private static final int FILLERS = 3_000;
     private static final int ORPHANS = 60;
@@ -79,7 +81,8 @@ class SweeperCursorIT {
         assertTrue(done, "orphans left after 120 s of ticks: " + unbounded(redis));
         assertTrue(redis.getBucket(PREFIX + ":{cleanup}:cursor", StringCodec.INSTANCE).isExists(), "cursor kept in Redis");
         api.get("locks/order/live-one", alice).assertOk(200);
-        assertTrue(redis.getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE).contains("order/live-one"));
+        assertTrue(redis.getScoredSortedSet(KEYS.locksIndex(RedisKeys.indexShardOfLock("order", "live-one")), StringCodec.INSTANCE)
+                .contains("order/live-one"));
         redis.getKeys().deleteByPattern(PREFIX + ":filler:*");
     }
 
@@ -92,7 +95,7 @@ class SweeperCursorIT {
         var bucket = redis.<String>getBucket(lease, StringCodec.INSTANCE);
         var script = redis.getScript(StringCodec.INSTANCE);
 
-        String stale = PREFIX + ":{idx}:locks";
+        String stale = KEYS.locksIndex(RedisKeys.indexShardOfLock("order", "stale"));
         redis.getScoredSortedSet(stale, StringCodec.INSTANCE).add(1, "order/stale");
         bucket.set("another-instance", Duration.ofSeconds(60));
         assertEquals(0L, (Long) script.eval(RScript.Mode.READ_WRITE, renew, RScript.ReturnType.LONG, List.of(lease), "me", 1000));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.redis.RedisKeys;
 import java.net.URL;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
@@ -27,6 +29,8 @@ import org.redisson.client.codec.StringCodec;
 class SweeperIT {
 
     private static final String PREFIX = "sweep";
+    private static final RedisKeys KEYS = RedisKeys.withPrefix(PREFIX);
+    private static final String GHOST_SESSION = "AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA";
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -46,10 +50,9 @@ class SweeperIT {
         String orphanLock = PREFIX + ":{lock:order:ghost}:h";
         redis.getMap(orphanLock, StringCodec.INSTANCE).putAll(Map.of("state", "HELD", "userId", "nobody",
                 "fence", "1", "expiresAt", "1000", "acquiredAt", "1000", "lastHeartbeat", "1000"));
-        redis.getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE).add(1, "order/ghost");
-        redis.getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE).add(2, "order/vanished");
-        redis.getScoredSortedSet(PREFIX + ":{idx}:sessions", StringCodec.INSTANCE)
-                .add(1, "AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA");
+        lockIndex("ghost").add(1, "order/ghost");
+        lockIndex("vanished").add(2, "order/vanished");
+        ghostSessionIndex().add(1, GHOST_SESSION);
 
         Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
         while (orphansLeft(redis) > 0 && Instant.now().isBefore(deadline)) {
@@ -57,16 +60,26 @@ class SweeperIT {
         }
         assertEquals(0, orphansLeft(redis));
         assertFalse(redis.getKeys().countExists(orphanLock) > 0);
-        assertTrue(redis.getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE).contains("order/live-one"));
+        assertTrue(lockIndex("live-one").contains("order/live-one"));
         api.get("locks/order/live-one", alice).assertOk(200);
         api.get("auth/me", alice).assertOk(200);
     }
 
     private static int orphansLeft(RedissonClient redis) {
-        var locks = redis.<String>getScoredSortedSet(PREFIX + ":{idx}:locks", StringCodec.INSTANCE);
-        var sessions = redis.<String>getScoredSortedSet(PREFIX + ":{idx}:sessions", StringCodec.INSTANCE);
         return (int) (redis.getKeys().countExists(PREFIX + ":{lock:order:ghost}:h")
-                + (locks.contains("order/ghost") ? 1 : 0) + (locks.contains("order/vanished") ? 1 : 0)
-                + (sessions.contains("AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA") ? 1 : 0));
+                + (lockIndex("ghost").contains("order/ghost") ? 1 : 0)
+                + (lockIndex("vanished").contains("order/vanished") ? 1 : 0)
+                + (ghostSessionIndex().contains(GHOST_SESSION) ? 1 : 0));
+    }
+
+    /** The listing shard of lock order/{@code id}. */
+    private static RScoredSortedSet<String> lockIndex(String id) {
+        return TestRedis.client().getScoredSortedSet(KEYS.locksIndex(RedisKeys.indexShardOfLock("order", id)),
+                StringCodec.INSTANCE);
+    }
+
+    private static RScoredSortedSet<String> ghostSessionIndex() {
+        return TestRedis.client().getScoredSortedSet(KEYS.sessionsIndex(RedisKeys.indexShardOfUser(
+                GHOST_SESSION.substring(0, RedisKeys.USER_TAG_LENGTH))), StringCodec.INSTANCE);
     }
 }

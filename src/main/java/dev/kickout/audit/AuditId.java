@@ -4,8 +4,10 @@ import java.util.regex.Pattern;
 import org.redisson.api.stream.StreamMessageId;
 
 /**
- * Id of an audit entry, {@code <millis>-<sequence>}: time-based and strictly increasing over both
- * audit streams, so it orders entries and serves as the {@code before} paging cursor.
+ * Id of an audit entry, {@code <millis>-<sequence>}: time first, unique over every stream of every
+ * audit shard (the sequence is a shard's own counter times the number of shards plus the shard),
+ * strictly increasing within a shard; so it orders the whole trail (entries of one millisecond in
+ * different shards in a fixed order) and serves as the {@code before} paging cursor.
  */
 record AuditId(long millis, long sequence) implements Comparable<AuditId> {
 

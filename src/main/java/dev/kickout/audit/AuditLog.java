@@ -77,6 +77,14 @@ public class AuditLog {
         return streams.read(query);
     }
 
+    /**
+     * Drops entries older than {@code kickout.audit.retention} from every shard (an append trims
+     * only its own); the sweeper calls it. Answers how many it dropped.
+     */
+    public long trim() {
+        return streams.trim();
+    }
+
     private void copy(AuditEntry entry) {
         try {
             sink.write(entry);

@@ -14,13 +14,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
 import org.redisson.api.stream.StreamMessageId;
 import org.redisson.api.stream.StreamRangeArgs;
+import org.redisson.api.stream.StreamTrimArgs;
 import org.redisson.client.codec.StringCodec;
 
 /**
- * The audit trail in Redis: force actions in one stream (trimmed by age only), everything else
- * in another (trimmed by age and count), ids from one sequence over both (see audit-lib.lua).
+ * The audit trail in Redis, split into {@link RedisKeys#AUDIT_SHARDS} shards spread over the slot
+ * space so that no master takes every write: in each, force actions in one stream (trimmed by age
+ * only), everything else in another (trimmed by age and by the shard's share of the count), ids
+ * from one sequence over both that also carries the shard (see audit-lib.lua), so ids are unique
+ * and time-ordered over the whole trail and a read merges every stream by id.
  */
 @ApplicationScoped
 class AuditStreams {
@@ -29,6 +35,9 @@ class AuditStreams {
     static final int SCAN_BUDGET = 2_000;
     private static final int FILTERED_CHUNK = 200;
     private static final String DETAIL = "d.";
+    private static final int SHARDS = RedisKeys.AUDIT_SHARDS;
+    /** Smallest chunk a reader fetches from one stream. */
+    private static final int MIN_CHUNK = 16;
 
     @Inject
     RedisStore redis;
@@ -39,24 +48,28 @@ class AuditStreams {
     @Inject
     RedisClock clock;
 
-    /** Appends {@code draft} (its id and time are ignored) and returns it as stored. */
+    /** Appends {@code draft} (its id and time are ignored) in the shard of its target and returns it as stored. */
     AuditEntry append(AuditEntry draft, boolean force) {
-        List<Object> args = new ArrayList<>(List.of(force ? "1" : "0", retentionMillis(),
-                Integer.toString(config.auditActivityCapacity())));
+        int shard = RedisKeys.auditShard(draft.target());
+        List<Object> args = new ArrayList<>(List.of(force ? "1" : "0", retentionMillis(), shardCapacity(),
+                Integer.toString(shard), Integer.toString(SHARDS)));
         args.addAll(fields(draft));
-        List<Object> reply = redis.run(Script.AUDIT_APPEND, keys.audit(), args.toArray());
+        List<Object> reply = redis.run(Script.AUDIT_APPEND, keys.audit(shard), args.toArray());
         return stored(draft, reply, draft.details());
     }
 
     /**
      * Appends {@code draft} unless an entry with the same {@code deliveryKey} was appended within
      * {@code kickout.outbox.max-age} and a minute (no outbox entry is delivered later); empty if it was.
+     * The delivery key picks the shard, so every delivery of one key meets the same dedup set.
      */
     Optional<AuditEntry> appendOnce(AuditEntry draft, boolean force, String deliveryKey) {
-        List<Object> keyList = new ArrayList<>(keys.audit());
-        keyList.add(keys.auditDeliveries());
+        int shard = RedisKeys.auditShard(deliveryKey);
+        List<Object> keyList = new ArrayList<>(keys.audit(shard));
+        keyList.add(keys.auditDeliveries(shard));
         List<Object> args = new ArrayList<>(List.of(deliveryKey, Long.toString(config.outboxMaxAge().plusMinutes(1).toMillis()),
-                force ? "1" : "0", retentionMillis(), Integer.toString(config.auditActivityCapacity())));
+                force ? "1" : "0", retentionMillis(), shardCapacity(), Integer.toString(shard),
+                Integer.toString(SHARDS)));
         args.addAll(fields(draft));
         List<Object> reply = redis.run(Script.AUDIT_APPEND_ONCE, keyList, args.toArray());
         return reply.isEmpty() ? Optional.empty() : Optional.of(stored(draft, reply, draft.details()));
@@ -68,12 +81,13 @@ class AuditStreams {
      */
     Optional<AuditEntry> collapse(AuditEntry draft) {
         Actor actor = draft.actor();
-        String who = actor.userId() != null ? "u:" + actor.userId() : "ip:" + actor.ip();
-        List<Object> keyList = new ArrayList<>(keys.audit());
-        keyList.add(keys.auditCollapse(draft.action(), RedisKeys.userTag(who)));
-        List<Object> args = new ArrayList<>(List.of(retentionMillis(),
-                Integer.toString(config.auditActivityCapacity()),
-                Long.toString(config.auditDenialWindow().toMillis())));
+        String who = RedisKeys.userTag(actor.userId() != null ? "u:" + actor.userId() : "ip:" + actor.ip());
+        int shard = RedisKeys.auditShard(who); // the collapse key's shard (RedisKeys.auditCollapse)
+        List<Object> keyList = new ArrayList<>(keys.audit(shard));
+        keyList.add(keys.auditCollapse(draft.action(), who));
+        List<Object> args = new ArrayList<>(List.of(retentionMillis(), shardCapacity(),
+                Long.toString(config.auditDenialWindow().toMillis()), Integer.toString(shard),
+                Integer.toString(SHARDS)));
         args.addAll(fields(draft));
         List<Object> reply = redis.run(Script.AUDIT_COLLAPSE, keyList, args.toArray());
         if (reply.get(0).toString().isEmpty()) {
@@ -88,24 +102,52 @@ class AuditStreams {
         return Optional.of(stored(draft, reply, details));
     }
 
-    /** A page of entries newest first, within the retention, examining at most {@link #SCAN_BUDGET}. */
+    /**
+     * A page of entries newest first, within the retention, merged from every stream of every shard,
+     * examining at most {@link #SCAN_BUDGET}; each stream is fetched in chunks of about twice its
+     * share of a page, so a page reads a bounded multiple of what it returns.
+     */
     AuditPage read(AuditQuery query) {
         AuditId upper = query.upper();
         // Redis's clock, the one the append script trims by
-        AuditId lower = query.lower(clock.millis(keys.audit().get(0).toString()) - config.auditRetention().toMillis());
+        AuditId lower = query.lower(clock.millis(keys.audit(0).get(0).toString()) - config.auditRetention().toMillis());
         if (upper == null || upper.compareTo(lower) < 0) {
             return new AuditPage(List.of(), null);
         }
-        List<Object> streams = keys.audit();
         List<AuditScan.Source> sources = new ArrayList<>();
-        if (query.action() == null || AuditLog.FORCE_ACTIONS.contains(query.action())) {
-            sources.add(source(streams.get(0).toString()));
+        for (int shard = 0; shard < SHARDS; shard++) {
+            List<Object> streams = keys.audit(shard);
+            if (query.action() == null || AuditLog.FORCE_ACTIONS.contains(query.action())) {
+                sources.add(source(streams.get(0).toString()));
+            }
+            if (query.action() == null || !AuditLog.FORCE_ACTIONS.contains(query.action())) {
+                sources.add(source(streams.get(1).toString()));
+            }
         }
-        if (query.action() == null || !AuditLog.FORCE_ACTIONS.contains(query.action())) {
-            sources.add(source(streams.get(1).toString()));
-        }
-        int chunk = query.unfiltered() ? query.limit() : FILTERED_CHUNK;
+        int wanted = query.unfiltered() ? query.limit() : FILTERED_CHUNK;
+        int chunk = Math.min(wanted, Math.max(MIN_CHUNK, (2 * wanted + sources.size() - 1) / sources.size()));
         return AuditScan.page(sources, upper, lower, query::matches, query.limit(), SCAN_BUDGET, chunk);
+    }
+
+    /**
+     * Trims every stream of every shard by age: an append trims only its own shard, so a shard
+     * that gets no entry for a while is trimmed here (by the sweeper). Answers entries removed.
+     */
+    long trim() {
+        long oldest = clock.millis(keys.audit(0).get(0).toString()) - config.auditRetention().toMillis();
+        StreamMessageId minId = new StreamMessageId(Math.max(0, oldest), 0);
+        List<RFuture<Long>> trims = new ArrayList<>();
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            for (int shard = 0; shard < SHARDS; shard++) {
+                for (Object stream : keys.audit(shard).subList(0, 2)) {
+                    trims.add(batch.getStream(stream.toString(), StringCodec.INSTANCE)
+                            .trimAsync(StreamTrimArgs.minId(minId).noLimit()));
+                }
+            }
+            return batch.execute();
+        });
+        return trims.stream().mapToLong(trim -> trim.toCompletableFuture().join()).sum();
     }
 
     private AuditScan.Source source(String key) {
@@ -117,6 +159,11 @@ class AuditStreams {
             page.forEach((id, fields) -> entries.add(entry(id, fields)));
             return entries;
         };
+    }
+
+    /** Each shard's share of the activity capacity (rounded down: the trail never holds more in all). */
+    private String shardCapacity() {
+        return Integer.toString(Math.max(1, config.auditActivityCapacity() / SHARDS));
     }
 
     private String retentionMillis() {

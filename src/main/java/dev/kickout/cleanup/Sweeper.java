@@ -1,5 +1,6 @@
 package dev.kickout.cleanup;
 
+import dev.kickout.audit.AuditLog;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.EditLocks;
 import dev.kickout.session.SessionDirectory;
@@ -9,8 +10,8 @@ import java.time.Duration;
 import java.util.logging.Logger;
 
 /**
- * One sweep: stale listing-index entries of sessions, users and locks, and lock keys that no live
- * lock owns or that have no expiry. A Redis lease ({@link SweepLease}) makes one instance sweep at
+ * One sweep: stale listing-index entries of sessions, users and locks, lock keys that no live
+ * lock owns or that have no expiry, and audit entries past the retention in every audit shard. A Redis lease ({@link SweepLease}) makes one instance sweep at
  * a time; it is renewed between the steps (a sweep that lost it stops) and released by its owner at
  * the end. Each step examines at most {@code kickout.cleanup.batch} entries per tick; the walk over
  * lock keys goes on from where the last tick stopped, so successive ticks reach every key.
@@ -28,6 +29,8 @@ public class Sweeper {
     SessionDirectory sessions;
     @Inject
     EditLocks locks;
+    @Inject
+    AuditLog audit;
 
     /** Sweeps if no other instance holds the lease; answers whether it did. */
     public boolean sweepOnce() {
@@ -41,9 +44,10 @@ public class Sweeper {
             sessions.tidy(batch);
             int staleEntries = lease.renew(time) ? locks.pruneIndex(batch) : 0;
             int orphans = lease.renew(time) ? locks.boundOrphans(batch) : 0;
+            long trimmed = lease.renew(time) ? audit.trim() : 0;
             LOG.info(() -> String.format("kickout sweep: %d stale lock index entries removed, %d lock keys "
-                    + "without expiry bounded; session indexes tidied (%d ms)", staleEntries, orphans,
-                    (System.nanoTime() - start) / 1_000_000));
+                    + "without expiry bounded, %d audit entries past the retention dropped; session indexes tidied"
+                    + " (%d ms)", staleEntries, orphans, trimmed, (System.nanoTime() - start) / 1_000_000));
             return true;
         } finally {
             lease.release();

@@ -3,11 +3,13 @@ package dev.kickout.lock;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
+import dev.kickout.redis.ShardedRange;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.redisson.api.RBatch;
@@ -21,10 +23,14 @@ import org.redisson.client.protocol.ScoredEntry;
  * entries are the lowest and cheap to prune) and each holder session's set. Neither shares a Redis
  * Cluster slot with the lock, so they follow each script's outcome in a separate round trip; a
  * heartbeat re-indexes a live lock that a race unlisted, and an entry left behind by a crash is
- * pruned once its expiry passes.
+ * pruned once its expiry passes. The admin index is split into {@link RedisKeys#INDEX_SHARDS}
+ * shards spread over the slot space (a lock in the shard of its own tag), merged for a page by
+ * {@link ShardedRange}; pruning visits every shard.
  */
 @ApplicationScoped
 class LockIndex {
+
+    private static final int SHARDS = RedisKeys.INDEX_SHARDS;
 
     @Inject
     RedisStore redis;
@@ -39,7 +45,7 @@ class LockIndex {
     void held(ResourceRef resource, LockView lock, String sessionLocks, Duration sessionLocksLife) {
         redis.call(client -> {
             RBatch batch = client.createBatch();
-            batch.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE)
+            batch.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
                     .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
             batch.getSet(sessionLocks, StringCodec.INSTANCE).addAsync(resource.toString());
             batch.getSet(sessionLocks, StringCodec.INSTANCE).expireAsync(sessionLocksLife);
@@ -49,7 +55,7 @@ class LockIndex {
 
     /** Moves a lock's index entry to its new expiry after a heartbeat (and brings back a lost one). */
     void beat(ResourceRef resource, LockView lock) {
-        redis.call(client -> client.getScoredSortedSet(keys.locksIndex(), StringCodec.INSTANCE)
+        redis.call(client -> client.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
                 .addIfGreater(lock.expiresAt().toEpochMilli(), resource.toString()));
     }
 
@@ -60,7 +66,7 @@ class LockIndex {
         redis.call(client -> {
             RBatch batch = client.createBatch();
             batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(),
-                    RScript.ReturnType.LONG, List.of(keys.locksIndex()), member, lock.expiresAt().toEpochMilli());
+                    RScript.ReturnType.LONG, List.of(index(lock.resource())), member, lock.expiresAt().toEpochMilli());
             batch.getSet(sessionLocks, StringCodec.INSTANCE).removeAsync(member);
             return batch.execute();
         });
@@ -71,44 +77,80 @@ class LockIndex {
         if (entries.isEmpty()) {
             return;
         }
-        Object[] pairs = new Object[entries.size() * 2];
-        for (int i = 0; i < entries.size(); i++) {
-            pairs[2 * i] = entries.get(i).member();
-            pairs[2 * i + 1] = entries.get(i).expiresAt();
+        Map<Integer, List<Object>> pairsByShard = new LinkedHashMap<>();
+        for (Entry entry : entries) {
+            List<Object> pairs = pairsByShard.computeIfAbsent(shardOf(ResourceRef.parse(entry.member())),
+                    shard -> new ArrayList<>());
+            pairs.add(entry.member());
+            pairs.add(entry.expiresAt());
         }
-        redis.eval(Script.LOCK_UNINDEX, RScript.ReturnType.LONG, List.of(keys.locksIndex()), pairs);
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            pairsByShard.forEach((shard, pairs) -> batch.getScript(StringCodec.INSTANCE).evalAsync(
+                    RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(), RScript.ReturnType.LONG,
+                    List.of(keys.locksIndex(shard)), pairs.toArray()));
+            return batch.execute();
+        });
     }
 
-    /** Forgets up to {@code limit} entries whose lock expired; answers how many. */
+    /** Forgets up to {@code limit} entries whose lock expired, shared out over every shard; answers how many. */
     int pruneExpired(int limit) {
-        List<Long> pruned = redis.eval(Script.LOCK_INDEX_PRUNE, RScript.ReturnType.LIST, List.of(keys.locksIndex()),
-                limit);
-        return pruned.get(0).intValue();
+        return prune(Math.max(1, (limit + SHARDS - 1) / SHARDS)).stream().mapToInt(pruned -> pruned.get(0).intValue())
+                .sum();
     }
 
     /**
-     * Reads index entries {@code from}..{@code from + count - 1} (soonest expiry first), after
-     * pruning up to {@code prune} expired entries, with all their locks in one pipelined round trip,
-     * and forgets those whose lock is gone.
+     * Reads index entries {@code from}..{@code from + count - 1} (soonest expiry first, over all
+     * shards), after pruning up to {@code prune} expired entries (shared out over the shards), with
+     * all their locks in one pipelined round trip, and forgets those whose lock is gone.
      */
     Window window(int prune, int from, int count) {
-        List<Object> pruned = new ArrayList<>();
-        Collection<ScoredEntry<String>> indexed = redis.call(client -> {
-            RBatch batch = client.createBatch();
-            RFuture<List<Object>> pruning = batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE,
-                    Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex()), prune);
-            RFuture<Collection<ScoredEntry<String>>> range = batch.<String>getScoredSortedSet(keys.locksIndex(),
-                    StringCodec.INSTANCE).entryRangeAsync(from, from + count - 1);
-            batch.execute();
-            pruned.addAll(pruning.toCompletableFuture().join());
-            return range.toCompletableFuture().join();
-        });
-        List<Entry> entries = read(indexed);
+        long indexed = prune(prune == 0 ? 0 : Math.max(1, (prune + SHARDS - 1) / SHARDS)).stream()
+                .mapToLong(pruned -> pruned.get(1).longValue()).sum();
+        ShardedRange.requireWindow(from, count, indexed);
+        if (from >= indexed) {
+            return new Window(List.of(), indexed, 0, 0);
+        }
+        List<Entry> entries = read(ShardedRange.page(SHARDS, this::ranges, false, from, count));
         List<Entry> gone = entries.stream().filter(entry -> entry.lock() == null).toList();
         unindex(gone);
-        long size = ((Number) pruned.get(1)).longValue() - gone.size();
+        long size = indexed - gone.size();
         return new Window(entries.stream().map(Entry::lock).filter(lock -> lock != null).toList(),
                 Math.max(0, size), entries.size(), gone.size());
+    }
+
+    /** Runs lock-index-prune.lua on every shard, {@code limit} removals each: {removed, size} per shard. */
+    private List<List<Long>> prune(int limit) {
+        List<RFuture<List<Long>>> replies = new ArrayList<>();
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            for (int shard = 0; shard < SHARDS; shard++) {
+                replies.add(batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE,
+                        Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex(shard)),
+                        limit));
+            }
+            return batch.execute();
+        });
+        return replies.stream().map(reply -> reply.toCompletableFuture().join()).toList();
+    }
+
+    private List<List<ScoredEntry<String>>> ranges(List<ShardedRange.Request> requests) {
+        List<RFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            requests.forEach(request -> reads.add(batch.<String>getScoredSortedSet(keys.locksIndex(request.shard()),
+                    StringCodec.INSTANCE).entryRangeAsync(request.from(), request.from() + request.count() - 1)));
+            return batch.execute();
+        });
+        return reads.stream().map(read -> List.copyOf(read.toCompletableFuture().join())).toList();
+    }
+
+    private String index(ResourceRef resource) {
+        return keys.locksIndex(shardOf(resource));
+    }
+
+    private static int shardOf(ResourceRef resource) {
+        return RedisKeys.indexShardOfLock(resource.type(), resource.id());
     }
 
     /**

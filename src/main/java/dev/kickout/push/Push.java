@@ -2,7 +2,6 @@ package dev.kickout.push;
 
 import dev.kickout.LogText;
 import dev.kickout.Json;
-import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.StoreUnavailableException;
 import jakarta.annotation.Resource;
@@ -11,17 +10,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.redisson.api.RTopic;
-import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * Sends events to a session's open pages, on whichever instance they are connected to: the event
  * is stored first (the source of truth for replay), then published on a Redis channel that wakes
- * every instance, each of which writes it to its own streams.
+ * every instance, each of which writes it to its own streams (on Redis Cluster one of several
+ * sharded channels, see {@link PushChannels}).
  *
  * <pre>{@code
  * @Inject Push push;
@@ -40,14 +42,17 @@ public class Push {
     @Inject
     RedisStore redis;
     @Inject
-    RedisKeys keys;
+    PushChannels channels;
     @Inject
     Json json;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
 
-    private volatile boolean subscribed;
+    /** Channels this instance listens on; all of them once subscribed. */
+    private final Set<String> listening = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean retrying = new AtomicBoolean();
+    private volatile int channelCount = Integer.MAX_VALUE;
 
     /** Subscribes at deployment; if Redis is down, keeps trying without holding up the deployment. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -57,38 +62,50 @@ public class Push {
     /** Stores {@code payload} as an event of {@code type} for the session and wakes every instance. */
     public PushEvent send(String sessionId, String type, Object payload) {
         PushEvent event = log.append(sessionId, type, json.write(payload));
-        redis.call(client -> topic(client).publish(json.write(event)));
+        redis.call(client -> channels.of(client, sessionId).publish(json.write(event)));
         return event;
     }
 
-    /** Subscribes without waiting: a failure (Redis down) schedules another try in 5 s. */
+    /**
+     * Subscribes to every channel not yet listened on, without waiting: a failure (Redis down)
+     * schedules one more try of the missing ones in 5 s.
+     */
     private void subscribe() {
         try {
-            redis.call(client -> topic(client).addListenerAsync(String.class,
-                    (channel, message) -> hub.deliver(json.read(message, PushEvent.class))))
-                    .whenComplete((listenerId, failure) -> {
-                        if (failure == null) {
-                            subscribed = true;
-                        } else {
-                            retryLater(failure);
-                        }
-                    });
+            List<RTopic> topics = redis.call(channels::all);
+            channelCount = topics.size();
+            for (RTopic topic : topics) {
+                String name = topic.getChannelNames().get(0);
+                if (!listening.contains(name)) {
+                    redis.call(client -> topic.addListenerAsync(String.class,
+                            (channel, message) -> hub.deliver(json.read(message, PushEvent.class))))
+                            .whenComplete((listenerId, failure) -> {
+                                if (failure == null) {
+                                    listening.add(name);
+                                } else {
+                                    retryLater(failure);
+                                }
+                            });
+                }
+            }
         } catch (StoreUnavailableException e) {
             retryLater(e);
         }
     }
 
     private void retryLater(Throwable failure) {
+        if (!retrying.compareAndSet(false, true)) {
+            return; // one retry covers every channel still missing
+        }
         LOG.log(Level.WARNING, "kickout push: cannot subscribe to Redis yet; retrying in 5 s", LogText.safe(failure));
-        scheduler.schedule(this::subscribe, 5, TimeUnit.SECONDS);
+        scheduler.schedule(() -> {
+            retrying.set(false);
+            subscribe();
+        }, 5, TimeUnit.SECONDS);
     }
 
-    /** Whether this instance receives other instances' events. */
+    /** Whether this instance receives other instances' events (listens on every channel). */
     public boolean subscribed() {
-        return subscribed;
-    }
-
-    private RTopic topic(RedissonClient client) {
-        return client.getTopic(keys.pushChannel(), StringCodec.INSTANCE);
+        return listening.size() >= channelCount;
     }
 }

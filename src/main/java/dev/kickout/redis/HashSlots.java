@@ -27,6 +27,22 @@ public final class HashSlots {
         return TAGS[slot];
     }
 
+    /**
+     * Which of {@code shards} equal ranges of the slot space holds the slot of {@code hashTag}: keys
+     * spread over shards this way spread as evenly as the slots themselves.
+     */
+    public static int shard(String hashTag, int shards) {
+        return slot(hashTag) * shards / COUNT;
+    }
+
+    /**
+     * The hash tag of shard {@code shard} of {@code shards}: the first slot of its range, so that on
+     * a cluster whose masters own even ranges of slots every master holds a share of the shards.
+     */
+    public static String shardTag(int shard, int shards) {
+        return tag(shard * COUNT / shards);
+    }
+
     static int crc16(byte[] bytes) {
         int crc = 0;
         for (byte b : bytes) {

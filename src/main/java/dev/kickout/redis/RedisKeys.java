@@ -23,16 +23,20 @@ import java.util.Locale;
  *                                 the session's cap; at most kickout.login.max-tombstones-per-user)
  * P:{U}:t:&lt;token hash&gt;   string  legacy token pointer (before pointers moved into P:{U}:h); only read,
  *                                 never written, so that older tokens survive an upgrade; expires alone
- * P:{idx}:sessions        zset    every sessionId by its last known expiry (admin listing)
- * P:{idx}:users           zset    every user tag by its last known expiry (admin listing)
- * P:{idx}:device:&lt;D&gt;      zset    sessionIds of device type D by last known expiry (admin listing)
- * P:{idx}:session-types   hash    sessionId → device type, for each entry of P:{idx}:sessions
+ * P:{N}:idx:sessions      zset    sessionIds of listing shard N by their last known expiry (admin
+ *                                 listing; a session is in the shard of its user, see below)
+ * P:{N}:idx:users         zset    user tags of shard N by their last known expiry (admin listing)
+ * P:{N}:idx:device:&lt;D&gt;    zset    sessionIds of shard N of device type D by last known expiry
+ * P:{N}:idx:session-types hash    sessionId → device type, for each entry of P:{N}:idx:sessions
  * P:login:u:&lt;hash&gt;        string  failed logins of one username (SHA-256) in the throttle window
  * P:login:a:&lt;hash&gt;        string  failed logins from one client address (SHA-256) in the window
- * P:{audit}:force         stream  audit entries of force actions, trimmed by age only
- * P:{audit}:activity      stream  every other audit entry, trimmed by age and count
- * P:{audit}:seq           hash    last audit id handed out (one sequence over both streams)
- * P:{audit}:c:&lt;A&gt;:&lt;U&gt;      hash    collapsed audit action A of user U in the current window
+ * P:{A}:audit:force       stream  audit entries of force actions of audit shard A, trimmed by age only
+ * P:{A}:audit:activity    stream  every other audit entry of shard A, trimmed by age and by count
+ *                                 (kickout.audit.activity-capacity shared out over the shards)
+ * P:{A}:audit:seq         hash    last audit id shard A handed out (one sequence over both its
+ *                                 streams; ids carry the shard, so they are unique over all shards)
+ * P:{A}:audit:c:&lt;X&gt;:&lt;U&gt;  hash    collapsed audit action X of caller U in the current window (in
+ *                                 the shard of U)
  * P:{U}:l:&lt;sessionId&gt;     set     type/id of the locks a session holds (released with it; an entry
  *                                 leaves on release, or at the latest when the set expires)
  * P:{lock:T:I}:h          hash    the edit lock of resource type T, id I (expires with the lock;
@@ -41,23 +45,33 @@ import java.util.Locale;
  *                                 then Redis's clock in µs is the floor of the next fence)
  * P:{lock:T:I}:dead       hash    token hash → why that lock token died (expires one lock TTL after
  *                                 the last death)
- * P:{idx}:locks           zset    type/id of every lock by its expiry in ms (admin listing; removed
- *                                 on release, entries of expired locks pruned by sweeper and listing)
+ * P:{N}:idx:locks         zset    type/id of the locks of shard N by expiry in ms (admin listing;
+ *                                 removed on release, entries of expired locks pruned by sweeper
+ *                                 and listing; a lock is in the shard of its {lock:T:I} tag)
  * P:{cleanup}:lease       string  id of the instance sweeping now (renewed and deleted by it only)
  * P:{cleanup}:cursor      string  SCAN cursor of the sweeper's walk over lock keys, between ticks
  * P:{U}:e:&lt;sessionId&gt;     stream  the session's recent events, for Last-Event-ID replay
  * P:{U}:k:&lt;ticket hash&gt;   string  sessionId an event-stream ticket opens (single use, short-lived)
  * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE; expires
  *                                 one lock TTL after the last refusal)
- * P:push                  channel wakes every instance for an event (pub/sub)
+ * P:push                  channel wakes every instance for an event (pub/sub; single server, Sentinel)
+ * P:{K}:push              channel the same on Redis Cluster, sharded pub/sub: one channel per push
+ *                                 shard K, an event goes to the shard of its session's user
  * P:{O}:ob                hash    outbox shard of one Redis Cluster slot: entry id → an undelivered
  *                                 decision (kick, replacement, force release) with what its follow-ups
  *                                 need; O is the tag {@link HashSlots#tag} gives that slot, so a script
  *                                 of a user or a lock writes it in its own slot (expires max age after
  *                                 the last write)
  * P:{O}:ob-due            zset    entry id → when a drainer may deliver it (Redis's clock, ms)
- * P:{audit}:delivered     zset    outbox delivery key → when its audit entry was appended (dedup)
+ * P:{A}:audit:delivered   zset    outbox delivery key → when its audit entry was appended (dedup; in
+ *                                 the shard the delivery key picks, with the streams it appends to)
  * </pre>
+ * No global key sits in one hot slot: {@code N}, {@code A} and {@code K} are the tags
+ * {@link HashSlots#shardTag} gives shard n of {@link #INDEX_SHARDS}, {@link #AUDIT_SHARDS} or
+ * {@link #PUSH_SHARDS}, the first slot of the n-th of that many equal ranges of the slot space, so on
+ * a cluster with evenly split slots every master holds a share of each; a user or a lock belongs
+ * to the shard whose range holds its own slot ({@link HashSlots#shard}). Listings merge the
+ * shards ({@link ShardedRange}); the audit reader merges its streams by id.
  * Everything of one user shares the hash tag {@code {U}}, so each per-user script runs in one
  * Redis Cluster slot, and everything of one lock shares {@code {lock:T:I}}. {@code U} is a hash of
  * the user id, {@code T} and {@code I} pass {@code ResourceRef}'s patterns, {@code D} passes
@@ -70,6 +84,13 @@ public class RedisKeys {
     /** Length of a user tag: 22 base64url characters, 132 bits of SHA-256. */
     public static final int USER_TAG_LENGTH = 22;
 
+    /** Shards of each admin listing index (sessions, users, device types, locks). */
+    public static final int INDEX_SHARDS = 16;
+    /** Shards of the audit trail (streams, sequence, collapse and delivery keys). */
+    public static final int AUDIT_SHARDS = 8;
+    /** Channels of cross-instance push on Redis Cluster (sharded pub/sub). */
+    public static final int PUSH_SHARDS = 8;
+
     private String prefix;
 
     @Inject
@@ -79,6 +100,15 @@ public class RedisKeys {
 
     /** For CDI proxies only. */
     protected RedisKeys() {
+    }
+
+    private RedisKeys(String prefix) {
+        this.prefix = prefix;
+    }
+
+    /** The keys of a deployment with key prefix {@code prefix}, for tests and tools that read them. */
+    public static RedisKeys withPrefix(String prefix) {
+        return new RedisKeys(prefix);
     }
 
     /** Stable, key-safe tag of a user id. */
@@ -108,14 +138,24 @@ public class RedisKeys {
         return user(userTag) + ":t:" + tokenHash;
     }
 
-    /** Sessions of one device type, for the admin listing ({@code deviceType} must pass {@code Checks.LABEL}). */
-    public String deviceTypeIndex(String deviceType) {
-        return prefix + ":{idx}:device:" + deviceType;
+    /** The listing shard of a user and of its sessions. */
+    public static int indexShardOfUser(String userTag) {
+        return HashSlots.shard(userTag, INDEX_SHARDS);
     }
 
-    /** Device type of each session in {@link #sessionsIndex}, to take it out of its device type index too. */
-    public String sessionDeviceTypes() {
-        return prefix + ":{idx}:session-types";
+    /** The listing shard of one resource's lock. */
+    public static int indexShardOfLock(String type, String id) {
+        return HashSlots.shard("lock:" + type + ":" + id, INDEX_SHARDS);
+    }
+
+    /** Sessions of one device type in one listing shard ({@code deviceType} must pass {@code Checks.LABEL}). */
+    public String deviceTypeIndex(int shard, String deviceType) {
+        return index(shard) + ":device:" + deviceType;
+    }
+
+    /** Device type of each session in {@link #sessionsIndex} of the shard, to take it out of its device type index too. */
+    public String sessionDeviceTypes(int shard) {
+        return index(shard) + ":session-types";
     }
 
     /** Failed logins of one username (compared ignoring case), by its hash. */
@@ -128,23 +168,28 @@ public class RedisKeys {
         return prefix + ":login:a:" + secretHash(address);
     }
 
-    public String sessionsIndex() {
-        return prefix + ":{idx}:sessions";
+    public String sessionsIndex(int shard) {
+        return index(shard) + ":sessions";
     }
 
-    public String usersIndex() {
-        return prefix + ":{idx}:users";
+    public String usersIndex(int shard) {
+        return index(shard) + ":users";
     }
 
-    /** The keys of the audit scripts: force stream, activity stream, id sequence. */
-    public List<Object> audit() {
-        String base = prefix + ":{audit}";
+    /** The audit shard of entries about {@code subject} (a caller, a delivery key, a target). */
+    public static int auditShard(String subject) {
+        return HashSlots.shard(subject, AUDIT_SHARDS);
+    }
+
+    /** The keys of the audit scripts in one audit shard: force stream, activity stream, id sequence. */
+    public List<Object> audit(int shard) {
+        String base = auditBase(shard);
         return List.of(base + ":force", base + ":activity", base + ":seq");
     }
 
-    /** Collapse state of one action (an UPPER_SNAKE word) of one user, in the audit slot. */
+    /** Collapse state of one action (an UPPER_SNAKE word) of one caller, in that caller's audit shard. */
     public String auditCollapse(String action, String userTag) {
-        return prefix + ":{audit}:c:" + action + ":" + userTag;
+        return auditBase(auditShard(userTag)) + ":c:" + action + ":" + userTag;
     }
 
     public String sessionLocks(String userTag, String sessionId) {
@@ -157,8 +202,8 @@ public class RedisKeys {
         return List.of(base + ":h", base + ":fence", base + ":dead");
     }
 
-    public String locksIndex() {
-        return prefix + ":{idx}:locks";
+    public String locksIndex(int shard) {
+        return index(shard) + ":locks";
     }
 
     /** Events of a session (a session id starts with its user's tag). */
@@ -174,8 +219,19 @@ public class RedisKeys {
         return prefix + ":{lock:" + type + ":" + id + "}:waiters";
     }
 
+    /** The one push channel of classic pub/sub (single server, Sentinel). */
     public String pushChannel() {
         return prefix + ":push";
+    }
+
+    /** The push shard of a user's events (sharded pub/sub on Redis Cluster). */
+    public static int pushShardOfUser(String userTag) {
+        return HashSlots.shard(userTag, PUSH_SHARDS);
+    }
+
+    /** Channel of one push shard (sharded pub/sub on Redis Cluster). */
+    public String pushChannel(int shard) {
+        return prefix + ":{" + HashSlots.shardTag(shard, PUSH_SHARDS) + "}:push";
     }
 
     /** Lease that lets one app-server instance sweep at a time. */
@@ -204,13 +260,21 @@ public class RedisKeys {
         return List.of(base + ":ob", base + ":ob-due");
     }
 
-    /** Outbox delivery keys whose audit entry was appended, so a repeated delivery appends none. */
-    public String auditDeliveries() {
-        return prefix + ":{audit}:delivered";
+    /** Outbox delivery keys whose audit entry was appended in one audit shard, so a repeated delivery appends none. */
+    public String auditDeliveries(int shard) {
+        return auditBase(shard) + ":delivered";
     }
 
     public String prefix() {
         return prefix;
+    }
+
+    private String index(int shard) {
+        return prefix + ":{" + HashSlots.shardTag(shard, INDEX_SHARDS) + "}:idx";
+    }
+
+    private String auditBase(int shard) {
+        return prefix + ":{" + HashSlots.shardTag(shard, AUDIT_SHARDS) + "}:audit";
     }
 
     private String user(String userTag) {

@@ -4,8 +4,9 @@
 -- of the caller's next window carries that count (minus the one recorded) as
 -- 'd.repeatedBefore' and the collapsed entry's id as 'd.previousEntry'. The hash is forgotten
 -- after the retention, like the entries it counts.
--- KEYS[1..3] as in audit-lib.lua, KEYS[4] the caller's collapse hash
--- ARGV[1] retention (ms), ARGV[2] activity capacity, ARGV[3] window (ms), ARGV[4..] name, value, ...
+-- KEYS[1..3] as in audit-lib.lua, KEYS[4] the caller's collapse hash (all in the caller's audit shard)
+-- ARGV[1] retention (ms), ARGV[2] activity capacity of the shard, ARGV[3] window (ms), ARGV[4] the
+-- shard, ARGV[5] the number of shards, ARGV[6..] name, value, ...
 -- Returns {id, at (ms), repeatedBefore, previousEntry} ('' for none), or {'', '', count so far, ''}
 -- when only counted.
 local now = audit_now()
@@ -16,7 +17,7 @@ if state[1] and tonumber(state[1]) > now then
 end
 
 local fields = {}
-for i = 4, #ARGV do
+for i = 6, #ARGV do
   table.insert(fields, ARGV[i])
 end
 local repeated, previous = '', ''
@@ -29,7 +30,7 @@ if state[2] and tonumber(state[2]) > 1 then
   table.insert(fields, previous)
 end
 local retention = tonumber(ARGV[1])
-local id, at = audit_append(false, retention, tonumber(ARGV[2]), fields)
+local id, at = audit_append(false, retention, tonumber(ARGV[2]), tonumber(ARGV[4]), tonumber(ARGV[5]), fields)
 redis.call('HSET', KEYS[4], 'until', string.format('%.0f', at + tonumber(ARGV[3])), 'count', 1, 'id', id)
 redis.call('PEXPIRE', KEYS[4], retention)
 return {id, string.format('%.0f', at), repeated, previous}

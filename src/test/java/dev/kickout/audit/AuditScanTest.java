@@ -49,6 +49,44 @@ class AuditScanTest {
         assertEquals(2, fetches);
     }
 
+    /**
+     * Eight shards of two streams each, ids as audit-lib.lua hands them out (sequence = the shard's
+     * counter * 8 + the shard), many in the same millisecond: paging by the last id as
+     * {@code before} lists every entry exactly once, newest first.
+     */
+    @Test
+    void shardedIdsPageThroughEveryShardOnce() {
+        int shards = 8;
+        java.util.Random random = new java.util.Random(12);
+        List<List<AuditEntry>> streams = new ArrayList<>();
+        for (int i = 0; i < 2 * shards; i++) {
+            streams.add(new ArrayList<>());
+        }
+        long[] counters = new long[shards];
+        long[] lastMillis = new long[shards];
+        List<String> all = new ArrayList<>();
+        for (int n = 0; n < 1_000; n++) {
+            int shard = random.nextInt(shards);
+            long millis = 1_000 + n / 7; // seven entries per millisecond, over the shards
+            counters[shard] = millis == lastMillis[shard] ? counters[shard] + 1 : 0;
+            lastMillis[shard] = millis;
+            String id = millis + "-" + (counters[shard] * shards + shard);
+            streams.get(2 * shard + random.nextInt(2)).add(0, entry(id, "LOGOUT"));
+            all.add(id);
+        }
+        all.sort((x, y) -> AuditId.parse(y).compareTo(AuditId.parse(x)));
+        assertEquals(all.size(), new java.util.HashSet<>(all).size(), "ids unique over the shards");
+        List<AuditScan.Source> sources = streams.stream().map(this::source).toList();
+        List<String> paged = new ArrayList<>();
+        AuditId upper = AuditId.MAX;
+        while (upper != null) {
+            AuditPage page = AuditScan.page(sources, upper, AuditId.MIN, e -> true, 37, 2_000, 16);
+            paged.addAll(ids(page));
+            upper = page.items().size() < 37 ? null : AuditId.parse(paged.get(paged.size() - 1)).previous();
+        }
+        assertEquals(all, paged);
+    }
+
     private List<AuditScan.Source> sources() {
         return List.of(source(force), source(activity));
     }
