@@ -34,6 +34,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.RBatch;
+import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.redisnode.RedisNode;
 import org.redisson.api.redisnode.RedisNodes;
@@ -225,6 +228,30 @@ class ReplicaWaitIT {
                         + " %.1f/%.1f ms, without %.1f/%.1f ms; added at p50 %.1f ms%n", SAMPLES,
                 percentile(waiting, 50), percentile(waiting, 90), percentile(notWaiting, 50), percentile(notWaiting, 90),
                 percentile(waiting, 50) - percentile(notWaiting, 50));
+    }
+
+    @Test
+    void theWaitAddsLittleAtTheRedisLevel() {
+        // the same one-write script, as RedisStore sends it with and without the wait, from this JVM
+        RedissonClient redis = TestRedis.client();
+        String script = "return redis.call('INCR', KEYS[1])";
+        List<Object> key = List.of(PREFIX + ":it:wait-cost");
+        List<Long> waiting = new ArrayList<>();
+        List<Long> notWaiting = new ArrayList<>();
+        for (int i = 0; i < 10 * SAMPLES; i++) {
+            long start = System.nanoTime();
+            RBatch batch = redis.createBatch(BatchOptions.defaults().sync(1, WAIT_TIMEOUT));
+            batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, script, RScript.ReturnType.LONG, key);
+            assertEquals(1, batch.execute().getSyncedSlaves(), "the replica acknowledged");
+            waiting.add((System.nanoTime() - start) / 1_000);
+            start = System.nanoTime();
+            redis.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE, script, RScript.ReturnType.LONG, key);
+            notWaiting.add((System.nanoTime() - start) / 1_000);
+        }
+        redis.getBucket(key.get(0).toString()).delete();
+        System.out.printf(Locale.ROOT, "[figure] ReplicaWaitIT: one script at the Redis level, %d calls each, p50/p90:"
+                        + " script + WAIT 1 in one batch %.2f/%.2f ms, script alone %.2f/%.2f ms%n", 10 * SAMPLES,
+                percentile(waiting, 50), percentile(waiting, 90), percentile(notWaiting, 50), percentile(notWaiting, 90));
     }
 
     /** Asserts a 503 STORE_UNAVAILABLE with Retry-After, after the wait and within its bound; answers its time. */
