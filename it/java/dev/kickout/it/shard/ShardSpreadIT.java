@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.audit.AuditShards;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.RedisNodeProcess;
+import dev.kickout.it.support.RedisTopology;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Topology;
 import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -68,6 +71,10 @@ class ShardSpreadIT {
         assertTrue(sessionShards >= RedisKeys.INDEX_SHARDS / 2, "sessions index shards used: " + sessionShards);
         assertTrue(deviceShards >= RedisKeys.INDEX_SHARDS / 2, "device type index shards used: " + deviceShards);
 
+        if (RedisTopology.current() == RedisTopology.CLUSTER) {
+            assertEveryMasterHoldsShards();
+        }
+
         Set<String> crowd = new HashSet<>();
         for (int i = 0; i < USERS; i++) {
             crowd.add("crowd-" + i);
@@ -111,6 +118,27 @@ class ShardSpreadIT {
         List<String> sorted = new ArrayList<>(kicks);
         sorted.sort((a, b) -> compareIds(b, a));
         assertEquals(sorted, kicks, "newest first across shards");
+    }
+
+    /** On the test cluster (3 masters, slots split evenly): each master holds listing, audit and push shards. */
+    private static void assertEveryMasterHoldsShards() {
+        Set<RedisNodeProcess> index = new HashSet<>();
+        for (int shard = 0; shard < RedisKeys.INDEX_SHARDS; shard++) {
+            index.add(Topology.masterOf(KEYS.usersIndex(shard)));
+        }
+        Set<RedisNodeProcess> audit = new HashSet<>();
+        for (int shard = 0; shard < RedisKeys.AUDIT_SHARDS; shard++) {
+            audit.add(Topology.masterOf(KEYS.audit(shard).get(0).toString()));
+        }
+        Set<RedisNodeProcess> push = new HashSet<>();
+        for (int shard = 0; shard < RedisKeys.PUSH_SHARDS; shard++) {
+            push.add(Topology.masterOf(KEYS.pushChannel(shard)));
+        }
+        System.out.printf("[figure] shard spread on the cluster: listing shards on %d masters, audit shards on %d,"
+                + " push channels on %d (of 3)%n", index.size(), audit.size(), push.size());
+        assertEquals(3, index.size(), "masters holding listing shards");
+        assertEquals(3, audit.size(), "masters holding audit shards");
+        assertEquals(3, push.size(), "masters owning push channels");
     }
 
     /** Logs in crowd-0 .. crowd-199, 8 at a time; answers their session ids. */

@@ -115,8 +115,7 @@ class AuditStreams {
             return new AuditPage(List.of(), null);
         }
         List<AuditScan.Source> sources = new ArrayList<>();
-        for (int shard = 0; shard < SHARDS; shard++) {
-            List<Object> streams = keys.audit(shard);
+        for (List<Object> streams : streams()) {
             if (query.action() == null || AuditLog.FORCE_ACTIONS.contains(query.action())) {
                 sources.add(source(streams.get(0).toString()));
             }
@@ -130,8 +129,9 @@ class AuditStreams {
     }
 
     /**
-     * Trims every stream of every shard by age: an append trims only its own shard, so a shard
-     * that gets no entry for a while is trimmed here (by the sweeper). Answers entries removed.
+     * Trims every stream of every shard, and the unsharded trail, by age: an append trims only its
+     * own shard, so a shard that gets no entry for a while is trimmed here (by the sweeper).
+     * Answers entries removed.
      */
     long trim() {
         long oldest = clock.millis(keys.audit(0).get(0).toString()) - config.auditRetention().toMillis();
@@ -139,8 +139,8 @@ class AuditStreams {
         List<RFuture<Long>> trims = new ArrayList<>();
         redis.call(client -> {
             RBatch batch = client.createBatch();
-            for (int shard = 0; shard < SHARDS; shard++) {
-                for (Object stream : keys.audit(shard).subList(0, 2)) {
+            for (List<Object> streams : streams()) {
+                for (Object stream : streams.subList(0, 2)) {
                     trims.add(batch.getStream(stream.toString(), StringCodec.INSTANCE)
                             .trimAsync(StreamTrimArgs.minId(minId).noLimit()));
                 }
@@ -159,6 +159,19 @@ class AuditStreams {
             page.forEach((id, fields) -> entries.add(entry(id, fields)));
             return entries;
         };
+    }
+
+    /**
+     * The force and activity streams of every shard, and of the trail before it was sharded (its
+     * entries stay listed until they age out; their ids are older than any shard's).
+     */
+    private List<List<Object>> streams() {
+        List<List<Object>> streams = new ArrayList<>();
+        for (int shard = 0; shard < SHARDS; shard++) {
+            streams.add(keys.audit(shard));
+        }
+        streams.add(keys.legacyAudit());
+        return streams;
     }
 
     /** Each shard's share of the activity capacity (rounded down: the trail never holds more in all). */

@@ -63,6 +63,8 @@ import java.util.Locale;
  *                                 of a user or a lock writes it in its own slot (expires max age after
  *                                 the last write)
  * P:{O}:ob-due            zset    entry id → when a drainer may deliver it (Redis's clock, ms)
+ * P:{audit}:force         stream  the unsharded trail before the audit shards (and P:{audit}:activity):
+ *                                 no longer written; read and trimmed by age until it is empty
  * P:{A}:audit:delivered   zset    outbox delivery key → when its audit entry was appended (dedup; in
  *                                 the shard the delivery key picks, with the streams it appends to)
  * </pre>
@@ -185,6 +187,12 @@ public class RedisKeys {
     public List<Object> audit(int shard) {
         String base = auditBase(shard);
         return List.of(base + ":force", base + ":activity", base + ":seq");
+    }
+
+    /** The force and activity streams of the trail before it was sharded: read and trimmed, never appended to. */
+    public List<Object> legacyAudit() {
+        String base = prefix + ":{audit}";
+        return List.of(base + ":force", base + ":activity");
     }
 
     /** Collapse state of one action (an UPPER_SNAKE word) of one caller, in that caller's audit shard. */
