@@ -43,6 +43,8 @@ class FuzzIT {
     /** The whole run stops here, whatever is left; the count is asserted separately. */
     static final Duration BUDGET = Duration.ofMinutes(3);
     static final int MIN_REQUESTS = 500;
+    /** Exchanges at least this slow are listed: they show where a run's time goes (waits, not work). */
+    static final long SLOW_MILLIS = 1000;
     static final String PREFIX = "fuzz-it";
 
     @Deployment(testable = false)
@@ -84,11 +86,17 @@ class FuzzIT {
         long deadline = started + BUDGET.toNanos();
         int sent = 0;
         int containerRefusals = 0;
+        List<String> slow = new ArrayList<>();
         for (Probe probe : plan) {
             if (System.nanoTime() > deadline) {
                 break;
             }
+            long exchangeStart = System.nanoTime();
             RawHttp.Answer answer = http.exchange(probe.bytes(host, tokens.get(probe.caller())), probe.isHead());
+            long exchangeMillis = (System.nanoTime() - exchangeStart) / 1_000_000;
+            if (exchangeMillis >= SLOW_MILLIS) {
+                slow.add(exchangeMillis + " ms " + answer.statusClass() + " for " + clip(probe.describe()));
+            }
             sent++;
             counts.computeIfAbsent(probe.group(), g -> new TreeMap<>()).merge(answer.statusClass(), 1, Integer::sum);
             if (containerRefusal(probe, answer)) {
@@ -110,6 +118,8 @@ class FuzzIT {
                 + " s (seed " + SEED + "), 5xx seen: " + serverErrors.size() + ", closed without an answer: "
                 + unanswered.size() + ", refused by the HTTP layer with 501/505: " + containerRefusals);
         unanswered.forEach(line -> System.out.println("  no answer: " + line));
+        System.out.println("[figure] fuzz exchanges that took " + SLOW_MILLIS + " ms or more: " + slow.size());
+        slow.forEach(line -> System.out.println("  slow: " + line));
 
         assertTrue(sent >= MIN_REQUESTS, "only " + sent + " requests within " + BUDGET);
         assertEquals(0, serverErrors.size(), () -> serverErrors.size() + " responses with a 5xx status:\n"
