@@ -41,6 +41,11 @@ enum RedisRefusal {
     /** Redirected again and again ({@code MOVED}/{@code ASK} loop) while a cluster reshapes. */
     MOVED("redirecting in a loop", null),
     /**
+     * The module's ACL user lacks a command, key or channel it needs (see
+     * {@code server-config/redis/kickout-users.acl}): a setup fault of the operator's, not the request's.
+     */
+    NOPERM("refusing the module's ACL user a command, key or channel it needs", null),
+    /**
      * Not a reply of Redis's own: fewer replicas than {@code kickout.redis.wait-replicas} acknowledged
      * a decision within {@code kickout.redis.wait-timeout} ({@link RedisStore#runDurably}).
      */

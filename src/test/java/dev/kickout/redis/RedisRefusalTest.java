@@ -60,6 +60,7 @@ class RedisRefusalTest {
             "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSCRIPT.|BUSY",
             "OOM command not allowed when used memory > 'maxmemory'. script: abc|OOM",
             "NOREPLICAS Not enough good replicas to write.|NOREPLICAS",
+            "NOPERM this user has no permissions to run the 'psetex' command|NOPERM",
             "MOVED redirection loop detected. Node redis://10.0.0.1:7000 has further redirect to redis://10.0.0.2:7001|MOVED"})
     void untypedRepliesMapByTheirErrorCode(String message, RedisRefusal state) {
         assertEquals(Optional.of(state), RedisRefusal.of(new RedisException(message)));
