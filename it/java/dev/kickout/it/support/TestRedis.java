@@ -30,7 +30,9 @@ import redis.embedded.RedisServer;
  * redis.getKeys().getKeysByPattern("kickout:*");
  * }</pre>
  * Restarting loses all data (no persistence). Outside failsafe (no port property) every method
- * fails with an {@link IllegalStateException}.
+ * fails with an {@link IllegalStateException}. In a topology run ({@link RedisTopology}) there is no
+ * single Redis: {@link #client()} then reaches the cluster or the sentinel master (see {@link Topology})
+ * and every other method fails with an {@link IllegalStateException}.
  */
 public final class TestRedis {
 
@@ -117,16 +119,21 @@ public final class TestRedis {
      * closed at the end of the run: do not shut it down. It reconnects by itself after a restart.
      */
     public static synchronized RedissonClient client() {
-        requireSession();
         if (client == null) {
-            Config config = new Config();
+            Config config;
+            if (RedisTopology.current() == RedisTopology.SINGLE) {
+                requireSession();
+                config = new Config();
+                config.useSingleServer()
+                        .setAddress(address())
+                        .setConnectionMinimumIdleSize(1)
+                        .setConnectionPoolSize(8)
+                        .setSubscriptionConnectionMinimumIdleSize(1)
+                        .setSubscriptionConnectionPoolSize(4);
+            } else {
+                config = Topology.redissonConfig();
+            }
             config.setCodec(StringCodec.INSTANCE);
-            config.useSingleServer()
-                    .setAddress(address())
-                    .setConnectionMinimumIdleSize(1)
-                    .setConnectionPoolSize(8)
-                    .setSubscriptionConnectionMinimumIdleSize(1)
-                    .setSubscriptionConnectionPoolSize(4);
             client = Redisson.create(config);
         }
         return client;
@@ -185,6 +192,10 @@ public final class TestRedis {
     }
 
     private static void requireSession() {
+        if (RedisTopology.current() != RedisTopology.SINGLE) {
+            throw new IllegalStateException("This run tests against a Redis " + RedisTopology.current()
+                    + ": there is no single test Redis to reach, stop or hang (use Topology)");
+        }
         if (server == null) {
             throw new IllegalStateException("The test Redis only runs under failsafe (system property "
                     + PORT_PROPERTY + " unset)");
