@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
@@ -30,6 +31,8 @@ import java.util.regex.Pattern;
 public class KickoutConfig {
 
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,32}");
+    /** More replicas than any sane setup has: a bigger number is a typo (WAIT would always time out). */
+    private static final int MAX_WAIT_REPLICAS = 16;
     private static final Pattern PARAMETER_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     /** What a login does to the user's other sessions. */
@@ -81,6 +84,8 @@ public class KickoutConfig {
     private Duration outboxMaxAge;
     private boolean testFaultAfterDecision;
     private String lockTokenParameter;
+    private OptionalInt redisWaitReplicas;
+    private Duration redisWaitTimeout;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -137,6 +142,8 @@ public class KickoutConfig {
         outboxMaxAge = duration(Setting.OUTBOX_MAX_AGE);
         testFaultAfterDecision = bool(Setting.TEST_FAULT_AFTER_DECISION);
         lockTokenParameter = matching(Setting.LOCK_TOKEN_PARAMETER, PARAMETER_NAME, "1-64 letters, digits, '.', '_' or '-'");
+        redisWaitReplicas = replicaCount(Setting.REDIS_WAIT_REPLICAS);
+        redisWaitTimeout = wholeMillis(Setting.REDIS_WAIT_TIMEOUT);
         if (loginMaxSessions > loginMaxSessionsPerUser) {
             throw invalid(Setting.LOGIN_MAX_SESSIONS, "at most " + Setting.LOGIN_MAX_SESSIONS_PER_USER.key()
                     + " (" + loginMaxSessionsPerUser + ")");
@@ -339,6 +346,43 @@ public class KickoutConfig {
     /** Tests only: whether this instance stops right after a decision, before its follow-ups. */
     public boolean testFaultAfterDecision() {
         return testFaultAfterDecision;
+    }
+
+    /**
+     * Replicas that must acknowledge a decision: a number, or empty for {@code auto}, which
+     * {@code dev.kickout.redis} resolves from the kind of Redisson configuration.
+     */
+    public OptionalInt redisWaitReplicas() {
+        return redisWaitReplicas;
+    }
+
+    /** How long a decision waits for its replica acknowledgements (whole milliseconds, at least 1). */
+    public Duration redisWaitTimeout() {
+        return redisWaitTimeout;
+    }
+
+    private OptionalInt replicaCount(Setting setting) {
+        if (raw(setting).equalsIgnoreCase("auto")) {
+            return OptionalInt.empty();
+        }
+        try {
+            int value = Integer.parseInt(raw(setting));
+            if (value >= 0 && value <= MAX_WAIT_REPLICAS) {
+                return OptionalInt.of(value);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw invalid(setting, "auto or a number of replicas from 0 to " + MAX_WAIT_REPLICAS);
+    }
+
+    /** A duration Redis's WAIT can take: whole milliseconds, never 0 (which would make WAIT block forever). */
+    private Duration wholeMillis(Setting setting) {
+        Duration value = duration(setting);
+        if (value.toMillis() < 1 || value.toNanos() % 1_000_000 != 0) {
+            throw invalid(setting, "a duration of whole milliseconds, at least PT0.001S, such as PT0.5S");
+        }
+        return value;
     }
 
     private Duration signedDuration(Setting setting) {

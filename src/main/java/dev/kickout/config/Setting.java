@@ -93,7 +93,11 @@ public enum Setting {
     TEST_FAULT_AFTER_DECISION("kickout.test.fault-after-decision", "false",
             "Tests only: this instance stops right after a kick, replacement or force release is decided, as if it died there."),
     LOCK_TOKEN_PARAMETER("kickout.lock.token-parameter", "lockToken",
-            "Request parameter (form field, query) in which @RequiresEditLock also finds the lock token.");
+            "Request parameter (form field, query) in which @RequiresEditLock also finds the lock token."),
+    REDIS_WAIT_REPLICAS("kickout.redis.wait-replicas", "auto",
+            "Replicas that must acknowledge a kick, logout, replacement, force release or fence before it is confirmed (503 otherwise); auto: 1 with a Cluster, Sentinel, master/replica or replicated Redisson config, 0 on a single server."),
+    REDIS_WAIT_TIMEOUT("kickout.redis.wait-timeout", "PT0.5S",
+            "How long a decision waits for kickout.redis.wait-replicas acknowledgements (Redis WAIT) before the request answers 503 STORE_UNAVAILABLE.");
 
     private final String key;
     private final String defaultValue;

@@ -41,8 +41,9 @@ class LockStore {
         }
     }
 
+    /** Durable: a new holding mints a fence, and a fence lost in a failover could be issued twice. */
     Reply acquire(ResourceRef resource, Session session, String tokenHash) {
-        Reply reply = run(Script.LOCK_ACQUIRE, resource, session.sessionId(), session.userId(), session.username(),
+        Reply reply = runDurably(Script.LOCK_ACQUIRE, resource, session.sessionId(), session.userId(), session.username(),
                 session.clientId(), tokenHash, ttl(), config.lockMaxHold().toMillis());
         if (reply.status().equals("ACQUIRED") || reply.status().equals("RENEWED")) {
             // both times are Redis's: lastHeartbeat is the acquire script's "now"
@@ -54,6 +55,10 @@ class LockStore {
         return reply;
     }
 
+    /**
+     * Not durable (no wait for replicas): a heartbeat mints nothing, and one lost in a failover only
+     * makes the lock expire earlier; the holder's next save is then refused, never let through twice.
+     */
     Reply heartbeat(ResourceRef resource, String tokenHash, Session session) {
         Reply reply = run(Script.LOCK_HEARTBEAT, resource, tokenHash, session.sessionId(), ttl());
         if (reply.status().equals("OK")) {
@@ -62,6 +67,11 @@ class LockStore {
         return reply;
     }
 
+    /**
+     * Not durable: a release lost in a failover gives the lock back to the same holder until it
+     * expires (only a wait for others); whoever acquires it next does so durably, and that
+     * acknowledgement covers every earlier write, the release included (replication is in order).
+     */
     Reply release(ResourceRef resource, String tokenHash, String sessionId) {
         return unlisted(run(Script.LOCK_RELEASE, resource, tokenHash, sessionId, ttl()));
     }
@@ -70,12 +80,18 @@ class LockStore {
         return run(Script.LOCK_CHECK, resource, tokenHash, sessionId);
     }
 
-    /** The check before a save, minting the save's fence; {@code sessionId} '' accepts the token alone. */
+    /**
+     * The check before a save, minting the save's fence; {@code sessionId} '' accepts the token alone.
+     * Durable: the fence a save writes with must never be issued again after a failover.
+     */
     Reply checkForSave(ResourceRef resource, String tokenHash, String sessionId) {
-        return run(Script.LOCK_SAVE, resource, tokenHash, sessionId, ttl());
+        return runDurably(Script.LOCK_SAVE, resource, tokenHash, sessionId, ttl());
     }
 
-    /** Breaks the lock and writes its outbox entry (the caller unlists it, as a follow-up). */
+    /**
+     * Breaks the lock and writes its outbox entry (the caller unlists it, as a follow-up). Durable:
+     * a force release confirmed to the admin must not be undone by a failover (the old token alive again).
+     */
     Reply forceRelease(ResourceRef resource, String adminUserId, List<Object> outboxKeys,
                        List<Object> outboxArgs) {
         List<Object> keyList = new ArrayList<>(keys.lock(resource.type(), resource.id()));
@@ -83,10 +99,14 @@ class LockStore {
         List<Object> args = new ArrayList<>(List.of(adminUserId == null ? "" : adminUserId,
                 config.lockForceReleaseGrace().toMillis(), ttl()));
         args.addAll(outboxArgs);
-        return reply(resource, redis.run(Script.LOCK_FORCE_RELEASE, keyList, args.toArray()));
+        return reply(resource, redis.runDurably(Script.LOCK_FORCE_RELEASE, keyList, args.toArray()));
     }
 
-    /** Releases every lock {@code session} still holds; answers those it released. */
+    /**
+     * Releases every lock {@code session} still holds; answers those it released. Not durable: it
+     * follows a revocation that is, so a drop lost in a failover leaves locks to a session whose
+     * requests are refused anyway, until they expire.
+     */
     List<LockView> dropAll(Session session) {
         String sessionLocks = keys.sessionLocks(userTag(session), session.sessionId());
         List<String> held = List.copyOf(redis.call(client -> client.<String>getSet(sessionLocks, StringCodec.INSTANCE).readAll()));
@@ -132,6 +152,10 @@ class LockStore {
 
     private Reply run(Script script, ResourceRef resource, Object... args) {
         return reply(resource, redis.run(script, keys.lock(resource.type(), resource.id()), args));
+    }
+
+    private Reply runDurably(Script script, ResourceRef resource, Object... args) {
+        return reply(resource, redis.runDurably(script, keys.lock(resource.type(), resource.id()), args));
     }
 
     private static Reply reply(ResourceRef resource, List<Object> raw) {

@@ -39,7 +39,13 @@ enum RedisRefusal {
     /** {@code min-replicas-to-write} not met. */
     NOREPLICAS("short of replicas, writes refused", RedisNoReplicasException.class),
     /** Redirected again and again ({@code MOVED}/{@code ASK} loop) while a cluster reshapes. */
-    MOVED("redirecting in a loop", null);
+    MOVED("redirecting in a loop", null),
+    /**
+     * Not a reply of Redis's own: fewer replicas than {@code kickout.redis.wait-replicas} acknowledged
+     * a decision within {@code kickout.redis.wait-timeout} ({@link RedisStore#runDurably}).
+     */
+    UNCONFIRMED("without replicas that acknowledge decisions in time (they stand on the master only;"
+            + " with no replicas at all, set kickout.redis.wait-replicas=0)", null);
 
     private final String meaning;
     private final Class<? extends RedisException> type;
@@ -67,6 +73,9 @@ enum RedisRefusal {
     }
 
     private boolean matches(Throwable cause) {
+        if (this == UNCONFIRMED) {
+            return false; // RedisStore counts acknowledgements; no error reply carries this
+        }
         if (type != null && type.isInstance(cause)) {
             return true;
         }

@@ -1,6 +1,7 @@
 package dev.kickout.redis;
 
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.config.Setting;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -20,7 +21,12 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.logging.Logger;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.BatchResult;
+import org.redisson.api.RBatch;
 import org.redisson.api.RScript;
+import org.redisson.api.RScriptAsync;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.options.OptionalOptions;
 import org.redisson.client.RedisConnectionException;
@@ -44,9 +50,14 @@ import org.redisson.client.codec.StringCodec;
  * not count for the breaker: they come back at once, so no thread waits, and the next call that
  * Redis serves should get through at once, not after a probe; the breaker's read-only probe would
  * even succeed against a READONLY or OOM Redis and close it again, over and over.
+ *
+ * <p>Decisions that must survive a failover go through {@link #runDurably}: confirmed only once
+ * {@code kickout.redis.wait-replicas} replicas acknowledged them ({@link ReplicaAcks}).
  */
 @ApplicationScoped
 public class RedisStore {
+
+    private static final Logger LOG = Logger.getLogger(RedisStore.class.getName());
 
     @Inject
     @KickoutRedis
@@ -61,6 +72,7 @@ public class RedisStore {
     private CircuitBreaker breaker;
     private RefusalLog refusals;
     private ScheduledFuture<?> probing;
+    private ReplicaAcks acks;
 
     /** Creates this bean, and so its probe timer, at deployment in the application's own context. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -73,6 +85,11 @@ public class RedisStore {
         refusals = new RefusalLog(config.storeRetryAfter(), System::nanoTime);
         long every = config.redisBreakerProbe().toMillis();
         probing = scheduler.scheduleWithFixedDelay(breaker::tick, every, every, TimeUnit.MILLISECONDS);
+        // the kind of configuration only: reading it neither connects nor waits (lazy client)
+        boolean singleServer = client.getConfig().isSingleConfig();
+        acks = ReplicaAcks.resolve(config.redisWaitReplicas(), singleServer, config.redisWaitTimeout());
+        LOG.info(() -> "Kickout: decisions are confirmed after " + acks.summary() + " (kickout.redis.wait-replicas = "
+                + config.raw(Setting.REDIS_WAIT_REPLICAS) + ", " + (singleServer ? "single server" : "servers with replicas") + ")");
     }
 
     @PreDestroy
@@ -106,6 +123,54 @@ public class RedisStore {
                 return scripts.eval(RScript.Mode.READ_WRITE, script.source(), type, keys, args);
             }
         });
+    }
+
+    /**
+     * Runs one script whose outcome is a decision that must survive a failover (a revocation, a
+     * force release, a fence), and confirms it only once {@code kickout.redis.wait-replicas}
+     * replicas acknowledged it: the script and Redis's {@code WAIT} go as one batch on one
+     * connection ({@code WAIT} counts the replicas that have this connection's writes, and may not
+     * run inside a script). Fewer acknowledgements within {@code kickout.redis.wait-timeout} is a
+     * 503 {@code STORE_UNAVAILABLE}: the decision then stands on the master but is not confirmed.
+     * With no replicas to wait for this is exactly {@link #run}.
+     *
+     * <p>A cluster splits batches per node; one script's keys share one slot, so this is one node
+     * and one {@code WAIT} there.
+     */
+    public List<Object> runDurably(Script script, List<Object> keys, Object... args) {
+        if (!acks.required()) {
+            return run(script, keys, args);
+        }
+        BatchResult<?> result = call(redis -> {
+            try {
+                return durably(redis, script.sha(), true, keys, args);
+            } catch (RedisException e) {
+                if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
+                    throw e;
+                }
+                // the script did not run; its WAIT waited for nothing of it. Whole, as in eval().
+                return durably(redis, script.source(), false, keys, args);
+            }
+        });
+        if (!acks.confirmedBy(result.getSyncedSlaves())) {
+            refusals.refused(RedisRefusal.UNCONFIRMED);
+            throw StoreUnavailableException.unconfirmed(result.getSyncedSlaves(), acks.replicas());
+        }
+        @SuppressWarnings("unchecked")
+        List<Object> reply = (List<Object>) result.getResponses().get(0);
+        return reply;
+    }
+
+    /** The script, then {@code WAIT replicas timeout}, in one batch on one connection. */
+    private BatchResult<?> durably(RedissonClient redis, String script, boolean bySha, List<Object> keys, Object[] args) {
+        RBatch batch = redis.createBatch(BatchOptions.defaults().sync(acks.replicas(), acks.timeout()));
+        RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
+        if (bySha) {
+            scripts.evalShaAsync(RScript.Mode.READ_WRITE, script, RScript.ReturnType.LIST, keys, args);
+        } else {
+            scripts.evalAsync(RScript.Mode.READ_WRITE, script, RScript.ReturnType.LIST, keys, args);
+        }
+        return batch.execute();
     }
 
     /**

@@ -18,6 +18,19 @@ public class StoreUnavailableException extends KickoutException {
         super(503, "STORE_UNAVAILABLE", "The session store cannot serve requests right now (" + state + "); retry shortly");
     }
 
+    /**
+     * A decision Redis made but fewer replicas than required acknowledged in time: it is in force
+     * on the master and may be lost if the master fails now, so it is not confirmed. Retrying is safe.
+     */
+    static StoreUnavailableException unconfirmed(int acknowledged, int required) {
+        return new StoreUnavailableException(503, "The change was not confirmed by enough Redis replicas (" + acknowledged
+                + " of " + required + ") in time; it may be in force already; retrying it is safe");
+    }
+
+    private StoreUnavailableException(int status, String detail) {
+        super(status, "STORE_UNAVAILABLE", detail);
+    }
+
     public StoreUnavailableException(Throwable cause) {
         super(503, "STORE_UNAVAILABLE", "The session store is unreachable; retry shortly", cause);
     }

@@ -37,7 +37,11 @@ class SessionStore {
     record Lookup(Session live, Session expired, TokenRejectedException refusal) {
     }
 
-    /** One round trip: the live session of {@code token}, with its expiry pushed forward. */
+    /**
+     * One round trip: the live session of {@code token}, with its expiry pushed forward. Not durable
+     * (no wait for replicas): this is every request's path, and a slide lost in a failover only
+     * makes a session expire earlier, never lets a revoked one back in.
+     */
     Lookup authenticate(String token) {
         String tag = Tokens.userTagOf(token);
         String tokenHash = RedisKeys.secretHash(token);
@@ -97,7 +101,8 @@ class SessionStore {
     Opened open(String token, String sessionId, SessionRecord record, Tombstone replacement,
                 RevocationFollowUps.Args outbox) {
         String tag = Tokens.userTagOf(sessionId);
-        List<Object> reply = redis.run(Script.LOGIN, withOutboxKeys(userKeys(tag), outbox), withOutboxArgs(List.of(
+        // durable: a login may replace sessions (policy, cap), and those revocations must survive a failover
+        List<Object> reply = redis.runDurably(Script.LOGIN, withOutboxKeys(userKeys(tag), outbox), withOutboxArgs(List.of(
                 sessionId, json.write(record), config.loginPolicy().name(), record.deviceType(),
                 config.loginMaxSessions(), config.loginWhenFull().name(), json.write(replacement), ttlMillis(),
                 json.write(new UserRecord(record.userId(), record.username())), RedisKeys.secretHash(token),
@@ -122,7 +127,8 @@ class SessionStore {
      */
     Revoked revoke(String userTag, Tombstone tombstone, String sessionId, String deviceType,
                    String spareSessionId, RevocationFollowUps.Args outbox) {
-        List<Object> reply = redis.run(Script.REVOKE, withOutboxKeys(userKeys(userTag), outbox), withOutboxArgs(List.of(
+        // durable: a kick or logout confirmed to the caller must still be in force after a failover
+        List<Object> reply = redis.runDurably(Script.REVOKE, withOutboxKeys(userKeys(userTag), outbox), withOutboxArgs(List.of(
                 json.write(tombstone), ttlMillis(), orEmpty(sessionId), orEmpty(deviceType),
                 orEmpty(spareSessionId), config.loginMaxTombstonesPerUser()), outbox));
         return new Revoked(json.read((String) reply.get(0), Tombstone.class), sessions(reply.subList(1, reply.size())));

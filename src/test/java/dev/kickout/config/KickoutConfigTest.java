@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,12 +68,37 @@ class KickoutConfigTest {
             "kickout.session.max-lifetime | PT1M",
             "kickout.outbox.grace         | PT0S",
             "kickout.test.fault-after-decision | yes",
+            "kickout.redis.wait-replicas  | some",
+            "kickout.redis.wait-replicas  | -1",
+            "kickout.redis.wait-replicas  | 17",
+            "kickout.redis.wait-replicas  | 1.5",
+            "kickout.redis.wait-timeout   | PT0S",
+            "kickout.redis.wait-timeout   | PT0.0005S",
+            "kickout.redis.wait-timeout   | PT0.0015S",
+            "kickout.redis.wait-timeout   | 500",
     })
     void invalidValuesFailWithTheKeyAndWhatToFix(String key, String value) {
         System.setProperty(key, value);
         IllegalStateException e = assertThrows(IllegalStateException.class, this::load);
         assertTrue(e.getMessage().contains(key), e.getMessage());
         assertTrue(e.getMessage().contains("expected"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"auto, -1", "AUTO, -1", "0, 0", "1, 1", "16, 16"})
+    void waitReplicasIsAutoOrACount(String value, int expected) {
+        System.setProperty("kickout.redis.wait-replicas", value);
+        KickoutConfig config = load();
+        assertEquals(expected < 0 ? OptionalInt.empty() : OptionalInt.of(expected), config.redisWaitReplicas());
+    }
+
+    @Test
+    void waitReplicasDefaultsToAutoWithAHalfSecondBound() {
+        KickoutConfig config = load();
+        assertEquals(OptionalInt.empty(), config.redisWaitReplicas());
+        assertEquals(Duration.ofMillis(500), config.redisWaitTimeout());
+        System.setProperty("kickout.redis.wait-timeout", "pt0.05s");
+        assertEquals(Duration.ofMillis(50), load().redisWaitTimeout());
     }
 
     private KickoutConfig load() {
