@@ -2,11 +2,15 @@ package dev.kickout.it.topology;
 
 import dev.kickout.it.http.Reply;
 import java.io.UncheckedIOException;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Every request a failover drill sends, with when it left, when its answer came and what it was,
@@ -47,14 +51,20 @@ final class CallLog {
         return List.copyOf(calls);
     }
 
-    /** The first success of a request on the killed node that was sent after {@code killedNanos}. */
-    Optional<Call> firstSuccessAfter(long killedNanos) {
-        return calls.stream().filter(c -> c.onKilled() && c.sentNanos() > killedNanos && c.succeeded())
-                .min((x, y) -> Long.compare(x.answeredNanos(), y.answeredNanos()));
+    /** The first success among {@code which} of a request on the killed node sent after {@code nanos}. */
+    Optional<Call> firstSuccessAfter(long nanos, Predicate<Call> which) {
+        return calls.stream().filter(c -> c.onKilled() && c.sentNanos() > nanos && c.succeeded() && which.test(c))
+                .min(Comparator.comparingLong(Call::answeredNanos));
     }
 
-    long count(java.util.function.Predicate<Call> which) {
+    long count(Predicate<Call> which) {
         return calls.stream().filter(which).count();
+    }
+
+    /** How many requests of each kind got each answer, e.g. {@code {kick 503 STORE_UNAVAILABLE=12}}. */
+    String describe(Predicate<Call> which) {
+        return calls.stream().filter(which).collect(Collectors.groupingBy(c -> c.op() + " " + c.status()
+                + (c.code() == null ? "" : " " + c.code()), TreeMap::new, Collectors.counting())).toString();
     }
 
     /** 503 with code {@code STORE_UNAVAILABLE} and a Retry-After: the one allowed failure. */

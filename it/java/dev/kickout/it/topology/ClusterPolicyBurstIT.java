@@ -2,11 +2,11 @@ package dev.kickout.it.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.OnTopology;
 import dev.kickout.it.support.RedisTopology;
 import java.net.URL;
 import java.util.ArrayList;
@@ -36,6 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * existed is accounted for once: alive, or named in exactly one login's {@code replaced} (see
  * {@link BurstCheck}).
  */
+@OnTopology(RedisTopology.CLUSTER)
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ClusterPolicyBurstIT {
@@ -94,7 +95,6 @@ class ClusterPolicyBurstIT {
     }
 
     private void bursts(String policy, int allowed, Api a, Api b) throws Exception {
-        assumeTrue(RedisTopology.current() == RedisTopology.CLUSTER, "runs in the it-cluster execution");
         String admin = a.login("admin", "console").token();
         int cleared = a.post("admin/users/" + USER + "/logout", admin, "{\"reason\":\"before the bursts\"}").status();
         assertTrue(cleared == 200 || cleared == 404, "the user starts without sessions");

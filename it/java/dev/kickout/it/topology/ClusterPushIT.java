@@ -2,7 +2,6 @@ package dev.kickout.it.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
@@ -11,6 +10,7 @@ import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.EventStream.Event;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.push.Latency;
+import dev.kickout.it.support.OnTopology;
 import dev.kickout.it.support.RedisTopology;
 import java.net.URL;
 import java.time.Duration;
@@ -31,6 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Redis Cluster: kick-to-event latency across instances, the kick accepted on a, the event read on
  * a stream on b, over users whose slots live on different masters.
  */
+@OnTopology(RedisTopology.CLUSTER)
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ClusterPushIT {
@@ -56,7 +57,6 @@ class ClusterPushIT {
     @Test
     void kickToEventLatencyAcrossInstances(@ArquillianResource @OperateOnDeployment("a") URL baseA,
             @ArquillianResource @OperateOnDeployment("b") URL baseB) throws Exception {
-        assumeTrue(RedisTopology.current() == RedisTopology.CLUSTER, "runs in the it-cluster execution");
         Api a = new Api(baseA);
         Api b = new Api(baseB);
         String admin = a.login("admin", "web").token();

@@ -1,8 +1,7 @@
 package dev.kickout.it.topology;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.OnTopology;
 import dev.kickout.it.support.RedisTopology;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Redis Sentinel: kill -9 of the master while kicks, logins and lock
  * acquires run on two app instances (see {@link FailoverDrill} for what is asserted).
  */
+@OnTopology(RedisTopology.SENTINEL)
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class SentinelFailoverIT {
@@ -48,8 +48,7 @@ class SentinelFailoverIT {
     @Test
     void killingTheMasterLosesNoKickAndRepeatsNoFence(@ArquillianResource @OperateOnDeployment("a") URL a,
             @ArquillianResource @OperateOnDeployment("b") URL b) throws Exception {
-        assumeTrue(RedisTopology.current() == RedisTopology.SENTINEL, "runs in the it-sentinel execution");
-        drill = new FailoverDrill("sentinel", a, b);
+        drill = new FailoverDrill("sentinel", false, a, b);
         drill.run();
     }
 }
