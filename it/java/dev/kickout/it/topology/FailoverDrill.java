@@ -168,7 +168,7 @@ final class FailoverDrill {
         System.out.printf("[figure] %s failover, kill -9 of the master on port %d: first success in its slots after "
                         + "%d ms, first confirmed decision there after %d ms%s; kicks confirmed %d (%d after the kill), "
                         + "resurrected %d; fences handed out %d on %d resources, repeats %d; answers 503 %d, other 5xx %d, "
-                        + "I/O failures %d, lost logins (404/401) %d; SSE reconnects %d%n", topology,
+                        + "I/O failures %d, 404/401 (a lost login, or a refused kick that did apply) %d; SSE reconnects %d%n", topology,
                 placement.killed().port(), millis(at.served() - at.killed()), millis(at.decided() - at.killed()),
                 !restartForDecisions ? " (by itself)" : " (" + millis(at.decided() - at.restarted()) + " ms after the "
                         + "drill restarted the killed node, " + millis(at.restarted() - at.killed()) + " ms after the kill;"
