@@ -14,12 +14,13 @@ import java.util.Set;
 
 /**
  * What one burst of parallel logins of one user must leave behind under a policy that keeps
- * {@code allowed} sessions and never refuses a login: kept cheap (about six requests per burst)
- * so that 100 bursts of 200 logins fit in minutes. The {@code replaced} lists of the login answers
- * carry the proof: every session alive before the burst or opened by it is either alive after it or
- * named by exactly one login as replaced; the admin listing shows exactly {@code allowed} sessions,
- * all opened by this burst; their tokens work on the other instance, and replaced tokens of the
- * burst answer 401 {@code REPLACED}.
+ * {@code allowed} sessions and never refuses a login by policy: kept cheap (about six requests per
+ * burst) so that 100 bursts of 200 logins fit in minutes. The admin listing shows exactly
+ * {@code allowed} sessions; the {@code replaced} lists of the login answers account for every
+ * session alive before the burst or opened by it (alive after it, or named by exactly one login);
+ * listed tokens work on the other instance and replaced ones answer 401 {@code REPLACED}. A login
+ * answered 503 (no replica confirmed it in time) is allowed: its session may be in force, so at
+ * most that many sessions may be alive or replaced that no answer named.
  */
 final class BurstCheck {
 
@@ -29,6 +30,7 @@ final class BurstCheck {
     private final int allowed;
     private final String admin;
     private final List<String> violations = new ArrayList<>();
+    private int unconfirmed;
 
     BurstCheck(String user, int allowed, String admin) {
         this.user = user;
@@ -40,11 +42,21 @@ final class BurstCheck {
         return violations;
     }
 
+    /** Logins answered 503 because no replica confirmed them in time (allowed; their sessions may exist). */
+    int unconfirmed() {
+        return unconfirmed;
+    }
+
     /** Checks one burst; returns the sessions alive after it (the admin listing's). */
     Set<String> verify(int burst, Set<String> aliveBefore, List<Reply> logins, Api listOn, Api probeOn) {
         Map<String, String> opened = new HashMap<>();
         List<String> replaced = new ArrayList<>();
+        int refused = 0;
         for (Reply login : logins) {
+            if (login.status() == 503 && "STORE_UNAVAILABLE".equals(login.code())) {
+                refused++; // not confirmed by a replica in time: it may be in force, so it may be named below
+                continue;
+            }
             if (login.status() != 200) {
                 violation(burst, "a login answered " + login.status() + " " + login.body());
                 continue;
@@ -53,6 +65,7 @@ final class BurstCheck {
             opened.put(body.getJsonObject("session").getString("sessionId"), body.getString("token"));
             body.getJsonArray("replaced").getValuesAs(JsonString.class).forEach(id -> replaced.add(id.getString()));
         }
+        unconfirmed += refused;
         Reply listing = listOn.get("admin/sessions?userId=" + user + "&limit=500", admin);
         if (listing.status() != 200) {
             violation(burst, "the listing answered " + listing.status() + " " + listing.body());
@@ -60,18 +73,22 @@ final class BurstCheck {
         }
         Set<String> alive = new HashSet<>();
         listing.json().getJsonArray("items").getValuesAs(JsonObject.class).forEach(s -> alive.add(s.getString("sessionId")));
-        Set<String> everyone = new HashSet<>(aliveBefore);
-        everyone.addAll(opened.keySet());
+        Set<String> known = new HashSet<>(aliveBefore);
+        known.addAll(opened.keySet());
         Set<String> gone = new HashSet<>(replaced);
+        Set<String> accounted = new HashSet<>(alive);
+        accounted.addAll(gone);
+        Set<String> unknown = new HashSet<>(accounted);
+        unknown.removeAll(known);
         expect(burst, alive.size() == allowed && listing.json().getInt("total") == allowed,
                 "alive " + alive.size() + " (total " + listing.json().getInt("total") + "), allowed " + allowed);
-        expect(burst, opened.keySet().containsAll(alive), "a session alive after the burst is older than the burst");
         expect(burst, gone.size() == replaced.size(), "a session was reported replaced twice");
-        expect(burst, everyone.containsAll(gone) && Collections.disjoint(gone, alive) && everyone.size() == alive.size() + gone.size(),
-                "sessions before + opened = alive + replaced: " + aliveBefore.size() + " + " + opened.size() + " != "
-                        + alive.size() + " + " + replaced.size());
+        expect(burst, Collections.disjoint(gone, alive), "a session reported replaced is alive");
+        expect(burst, accounted.containsAll(known), "a session is neither alive nor reported replaced");
+        expect(burst, unknown.size() <= refused, "sessions of unknown logins: " + unknown.size() + ", logins answered 503: "
+                + refused);
         for (String id : alive) {
-            expect(burst, opened.containsKey(id) && probeOn.get("auth/status", opened.get(id)).status() == 200,
+            expect(burst, !opened.containsKey(id) || probeOn.get("auth/status", opened.get(id)).status() == 200,
                     "a listed session's token is refused");
         }
         opened.keySet().stream().filter(id -> !alive.contains(id)).limit(SAMPLED_REPLACED).forEach(id -> {
