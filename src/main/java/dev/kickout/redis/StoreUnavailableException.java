@@ -23,12 +23,12 @@ public class StoreUnavailableException extends KickoutException {
      * on the master and may be lost if the master fails now, so it is not confirmed. Retrying is safe.
      */
     static StoreUnavailableException unconfirmed(int acknowledged, int required) {
-        return new StoreUnavailableException(503, "The change was not confirmed by enough Redis replicas (" + acknowledged
-                + " of " + required + ") in time; it may be in force already; retrying it is safe");
+        return new StoreUnavailableException("The change was not confirmed by enough Redis replicas (" + acknowledged
+                + " of " + required + ") in time; it may be in force already; retrying it is safe", null);
     }
 
-    private StoreUnavailableException(int status, String detail) {
-        super(status, "STORE_UNAVAILABLE", detail);
+    private StoreUnavailableException(String detail, Throwable cause) {
+        super(503, "STORE_UNAVAILABLE", detail, cause);
     }
 
     public StoreUnavailableException(Throwable cause) {
