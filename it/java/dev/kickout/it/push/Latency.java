@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Percentiles of kick-to-event latencies, as printed figures. */
-final class Latency {
+public final class Latency {
 
     private Latency() {
     }
@@ -13,7 +13,7 @@ final class Latency {
      * @param fromReturn event read minus the admin call's return, in µs (negative: the event came first)
      * @param fromSend   event read minus the admin call's start, in µs
      */
-    static String describe(List<Long> fromReturn, List<Long> fromSend) {
+    public static String describe(List<Long> fromReturn, List<Long> fromSend) {
         return String.format("after the admin call returned p50 %.2f ms, p99 %.2f ms; after it was sent p50 %.2f ms,"
                 + " p99 %.2f ms", p(fromReturn, 50), p(fromReturn, 99), p(fromSend, 50), p(fromSend, 99));
     }

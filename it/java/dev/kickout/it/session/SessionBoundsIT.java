@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
@@ -31,8 +32,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.redisson.api.RedissonClient;
-import org.redisson.api.redisnode.RedisNode;
-import org.redisson.api.redisnode.RedisNodes;
 import org.redisson.client.codec.StringCodec;
 
 /**
@@ -236,10 +235,6 @@ class SessionBoundsIT {
     }
 
     private static Map<String, Long> redisCalls() {
-        RedisNode node = TestRedis.client().getRedisNodes(RedisNodes.SINGLE).getInstance();
-        Map<String, Long> calls = new HashMap<>();
-        node.info(RedisNode.InfoSection.COMMANDSTATS).forEach((name, stats) -> calls.put(
-                name.replace("cmdstat_", ""), Long.parseLong(stats.replaceAll(".*?calls=(\\d+).*", "$1"))));
-        return calls;
+        return RedisCommandStats.calls();
     }
 }

@@ -1,5 +1,7 @@
 package dev.kickout.lock;
 
+import dev.kickout.redis.HashSlots;
+import dev.kickout.redis.MasterSlots;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
@@ -16,7 +18,8 @@ import org.redisson.client.codec.StringCodec;
 /**
  * The sweeper's walk over lock keys: one SCAN step per tick from a cursor kept in Redis, so that
  * successive ticks reach every key; a key found without an expiry is bounded (lock-orphan.lua).
- * In a Redis Cluster the walk covers the node that holds the cursor's slot.
+ * A SCAN sees one node's keys only, so on a Redis Cluster there is one walk per master, each with
+ * its cursor in a slot of that master ({@link MasterSlots}); the tick's budget is shared among them.
  */
 @ApplicationScoped
 class OrphanLockKeys {
@@ -28,11 +31,19 @@ class OrphanLockKeys {
     RedisStore redis;
     @Inject
     RedisKeys keys;
+    @Inject
+    MasterSlots masters;
 
     /** Examines the next {@code limit} lock keys at most; answers how many it deleted or bounded. */
     int step(int limit, long ttl) {
-        List<String> found = redis.eval(Script.SWEEP_SCAN, RScript.ReturnType.LIST, List.of(keys.sweepCursor()),
-                keys.prefix() + ":{lock:*", limit, CURSOR_LIFE.toMillis());
+        List<Integer> slots = masters.onePerMaster();
+        int perMaster = Math.max(1, limit / slots.size());
+        List<String> found = new ArrayList<>();
+        for (int slot : slots) {
+            String cursor = slots.size() == 1 ? keys.sweepCursor() : keys.sweepCursor(HashSlots.tag(slot));
+            found.addAll(redis.eval(Script.SWEEP_SCAN, RScript.ReturnType.LIST, List.of(cursor),
+                    keys.prefix() + ":{lock:*", perMaster, CURSOR_LIFE.toMillis()));
+        }
         List<String> examined = found.subList(0, Math.min(limit, found.size()));
         List<String> unbounded = withoutExpiry(examined);
         int fixed = 0;

@@ -50,6 +50,7 @@ import java.util.Locale;
  *                                 and listing; a lock is in the shard of its {lock:T:I} tag)
  * P:{cleanup}:lease       string  id of the instance sweeping now (renewed and deleted by it only)
  * P:{cleanup}:cursor      string  SCAN cursor of the sweeper's walk over lock keys, between ticks
+ * P:{o&lt;n&gt;}:sweep-cursor  string  the same per master on a Redis Cluster (o&lt;n&gt;: a slot of that master)
  * P:{U}:e:&lt;sessionId&gt;     stream  the session's recent events, for Last-Event-ID replay
  * P:{U}:k:&lt;ticket hash&gt;   string  sessionId an event-stream ticket opens (single use, short-lived)
  * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE; expires
@@ -250,6 +251,11 @@ public class RedisKeys {
     /** Where the sweeper's SCAN over lock keys goes on at its next tick (same slot as the lease). */
     public String sweepCursor() {
         return prefix + ":{cleanup}:cursor";
+    }
+
+    /** The cursor of the sweeper's walk over one master's keys on a Redis Cluster (tag of a slot of that master). */
+    public String sweepCursor(String slotTag) {
+        return prefix + ":{" + slotTag + "}:sweep-cursor";
     }
 
     /** The outbox shard (entries, due index) in the slot of the user with {@code userTag}. */

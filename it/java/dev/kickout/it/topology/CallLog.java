@@ -1,0 +1,106 @@
+package dev.kickout.it.topology;
+
+import dev.kickout.it.http.Reply;
+import java.io.UncheckedIOException;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Every request a failover drill sends, with when it left, when its answer came and what it was,
+ * so that the drill can judge the answers by the moment of the kill afterwards.
+ */
+final class CallLog {
+
+    /**
+     * One request: {@code status} -1 for an I/O failure (then {@code code} is its message);
+     * {@code onKilled} whether it needs the Redis node that the drill kills.
+     */
+    record Call(String op, boolean onKilled, long sentNanos, long answeredNanos, int status, String code) {
+
+        boolean succeeded() {
+            return status >= 200 && status < 300;
+        }
+    }
+
+    /** Refusals a request may meet without anything being wrong: a session lost with an unconfirmed login. */
+    private static final Set<String> EXPECTED_REFUSALS = Set.of("NOT_FOUND", "TOKEN_INVALID");
+
+    private final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
+
+    /** Sends a request and records its answer; null when it failed with an I/O error (recorded too). */
+    Reply send(String op, boolean onKilled, Supplier<Reply> request) {
+        long sent = System.nanoTime();
+        try {
+            Reply reply = request.get();
+            calls.add(new Call(op, onKilled, sent, System.nanoTime(), reply.status(), codeOf(reply)));
+            return reply;
+        } catch (UncheckedIOException e) {
+            calls.add(new Call(op, onKilled, sent, System.nanoTime(), -1, String.valueOf(e.getCause())));
+            return null;
+        }
+    }
+
+    List<Call> calls() {
+        return List.copyOf(calls);
+    }
+
+    /** The first success among {@code which} of a request on the killed node sent after {@code nanos}. */
+    Optional<Call> firstSuccessAfter(long nanos, Predicate<Call> which) {
+        return calls.stream().filter(c -> c.onKilled() && c.sentNanos() > nanos && c.succeeded() && which.test(c))
+                .min(Comparator.comparingLong(Call::answeredNanos));
+    }
+
+    long count(Predicate<Call> which) {
+        return calls.stream().filter(which).count();
+    }
+
+    /** How many requests of each kind got each answer, e.g. {@code {kick 503 STORE_UNAVAILABLE=12}}. */
+    String describe(Predicate<Call> which) {
+        return calls.stream().filter(which).collect(Collectors.groupingBy(c -> c.op() + " " + c.status()
+                + (c.code() == null ? "" : " " + c.code()), TreeMap::new, Collectors.counting())).toString();
+    }
+
+    /** 503 with code {@code STORE_UNAVAILABLE} and a Retry-After: the one allowed failure. */
+    static boolean unavailable(Call call) {
+        return call.status() == 503 && "STORE_UNAVAILABLE".equals(call.code());
+    }
+
+    /** Any 5xx that is not a proper {@link #unavailable} answer. */
+    static boolean otherServerError(Call call) {
+        return call.status() >= 500 && !unavailable(call);
+    }
+
+    /** A 4xx that a lost, never confirmed login explains; anything else is unexpected. */
+    static boolean expectedRefusal(Call call) {
+        return call.status() >= 400 && call.status() < 500 && EXPECTED_REFUSALS.contains(call.code());
+    }
+
+    static boolean unexpectedRefusal(Call call) {
+        return call.status() >= 400 && call.status() < 500 && !expectedRefusal(call);
+    }
+
+    static boolean ioFailure(Call call) {
+        return call.status() == -1;
+    }
+
+    private static String codeOf(Reply reply) {
+        if (reply.status() < 400) {
+            return null;
+        }
+        if (reply.status() == 503 && reply.header("Retry-After") == null) {
+            return "NO_RETRY_AFTER";
+        }
+        String type = String.valueOf(reply.header("Content-Type"));
+        if (!type.startsWith("application/problem+json")) {
+            return "NOT_A_PROBLEM";
+        }
+        return reply.code();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.kickout.it.topology;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Reply;
+import dev.kickout.it.topology.FenceLoad.Fence;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** What a drill's answers prove once the load has stopped: resurrected tokens, repeated fences. */
+final class Verdict {
+
+    private static final Duration STORE_BACK = Duration.ofSeconds(30);
+
+    private Verdict() {
+    }
+
+    /**
+     * Tokens among {@code kicked} that an instance does not refuse (401); each is asked on every
+     * instance, a 503 again until {@link #STORE_BACK} (then it counts: nothing proves it refused).
+     */
+    static int resurrected(Collection<String> kicked, Api... instances) throws InterruptedException {
+        int accepted = 0;
+        for (String token : kicked) {
+            for (Api instance : instances) {
+                if (status(instance, token) != 401) {
+                    accepted++;
+                    break;
+                }
+            }
+        }
+        return accepted;
+    }
+
+    /**
+     * Fences that are not above every earlier one of their resource: a 201 (new holding) must be
+     * above the highest fence seen so far, a 200 (renewal of the same holding) at least equal to it.
+     */
+    static int repeats(List<Fence> inAnswerOrder) {
+        long highest = Long.MIN_VALUE;
+        Set<Long> handedOut = new HashSet<>();
+        int repeats = 0;
+        for (Fence fence : inAnswerOrder) {
+            boolean fresh = fence.status() == 201;
+            if (fresh ? fence.fence() <= highest || !handedOut.add(fence.fence()) : fence.fence() < highest) {
+                repeats++;
+            }
+            highest = Math.max(highest, fence.fence());
+        }
+        return repeats;
+    }
+
+    private static int status(Api instance, String token) throws InterruptedException {
+        long deadline = System.nanoTime() + STORE_BACK.toNanos();
+        while (true) {
+            Reply reply = instance.get("auth/status", token);
+            if (reply.status() != 503 || System.nanoTime() > deadline) {
+                return reply.status();
+            }
+            Thread.sleep(100); // a pace between retries while the store is unavailable, not a synchronization
+        }
+    }
+}
