@@ -91,7 +91,10 @@ public final class Topology {
         };
         Runtime.getRuntime().addShutdownHook(new Thread(started::killAll, "kill-redis-topology"));
         running = started;
+        long begin = System.nanoTime();
         started.start();
+        System.out.printf("[figure] redis %s on 127.0.0.1 started and healthy in %d ms%n",
+                topology.name().toLowerCase(Locale.ROOT), (System.nanoTime() - begin) / 1_000_000);
         String configured = System.getProperty(CONFIG_PROPERTY, "");
         yaml = started.writeYaml(basedir, configured.isBlank()
                 ? target.resolve("redis-" + topology.name().toLowerCase(Locale.ROOT)).resolve("redisson.yaml")
