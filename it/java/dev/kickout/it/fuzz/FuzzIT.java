@@ -41,7 +41,7 @@ class FuzzIT {
     /** Random requests after the fixed ones (which are about 400). */
     static final int RANDOM_REQUESTS = 3000;
     /** The whole run stops here, whatever is left; the count is asserted separately. */
-    static final Duration BUDGET = Duration.ofMinutes(3);
+    static final Duration BUDGET = Duration.ofMinutes(2);
     static final int MIN_REQUESTS = 500;
     /** Exchanges at least this slow are listed: they show where a run's time goes (waits, not work). */
     static final long SLOW_MILLIS = 1000;
