@@ -31,7 +31,7 @@ public final class Topology {
 
     public static final String CLUSTER_PORT_PROPERTY = "kickout.it.cluster.port";
     public static final String SENTINEL_PORT_PROPERTY = "kickout.it.sentinel.port";
-    /** Absolute path of the generated Redisson YAML; arquillian.xml passes it to the servers as kickout.redis.config. */
+    /** Absolute path of the generated Redisson YAML; the POM hands the servers the same path (kickout.it.server.redis-config-arg in arquillian.xml). */
     public static final String CONFIG_PROPERTY = "kickout.it.redis.config";
 
     private static LocalTopology running;
