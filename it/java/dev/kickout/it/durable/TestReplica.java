@@ -1,10 +1,9 @@
 package dev.kickout.it.durable;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.kickout.it.support.TestRedis;
+
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
@@ -112,16 +111,6 @@ final class TestReplica implements AutoCloseable {
     }
 
     private void signal(String signal) {
-        try {
-            Process kill = new ProcessBuilder("kill", signal, String.valueOf(process.pid())).inheritIO().start();
-            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-                throw new IllegalStateException("kill " + signal + " " + process.pid() + " failed");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        TestRedis.signal(signal, process);
     }
 }

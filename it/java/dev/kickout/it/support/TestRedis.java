@@ -177,7 +177,8 @@ public final class TestRedis {
                         + ", which this JVM did not start"));
     }
 
-    private static void signal(String signal, ProcessHandle process) {
+    /** Sends {@code signal} ({@code -STOP}, {@code -CONT}, ...) to {@code process} with {@code kill}; fails unless it worked. */
+    public static void signal(String signal, ProcessHandle process) {
         try {
             Process kill = new ProcessBuilder("kill", signal, String.valueOf(process.pid())).inheritIO().start();
             if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
