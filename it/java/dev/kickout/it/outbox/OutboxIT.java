@@ -2,6 +2,7 @@ package dev.kickout.it.outbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
@@ -170,10 +171,12 @@ class OutboxIT {
         b.get("locks/order/" + lock, admin).assertProblem(404, "NOT_LOCKED");
         awaitEmptyOutbox();
         // the failed observer kept the entry: it was delivered again (a second FORCE_LOGOUT in the session's
-        // event log, harmless: the stream had closed), yet the audit has the kick once
+        // event log, harmless: the stream had closed), yet the audit has the kick once. At least once: on a
+        // loaded machine a delivery that outlasts the claim's grace is claimed and delivered again by the
+        // other instance's drainer, so there may be more than two pushes, never fewer, and still one audit entry
         String events = PREFIX + ":{" + carol.sessionId().substring(0, 22) + "}:e:" + carol.sessionId();
         long pushes = TestRedis.client().getStream(events, StringCodec.INSTANCE).size();
-        assertEquals(2, pushes, "delivered by the deciding instance, then again by the drainer");
+        assertTrue(pushes >= 2, "delivered by the deciding instance, then again by a drainer: " + pushes);
         assertEquals(1, audit("action=FORCE_LOGOUT", "session:" + carol.sessionId()).size(), "one audit entry");
         System.out.println("[figure] outbox, observer throwing once: FORCE_LOGOUT pushed " + pushes
                 + " times (first at once), audit entries 1, lock released");
