@@ -40,7 +40,7 @@ public enum ServerUnderTest {
 
         @Override
         public URI restartableContextRoot() {
-            return URI.create("http://127.0.0.1:8490/kickout/");
+            return URI.create("http://127.0.0.1:" + Integer.getInteger("kickout.it.payara.http-port-c", 8490) + "/kickout/");
         }
     };
 
