@@ -47,7 +47,7 @@ class LogEscapeIT {
                         "kickout.login.policy", "PER_DEVICE_TYPE",
                         "kickout.audit.datasource", "java:comp/DefaultDataSource",
                         "kickout.login.throttle.max-failures-per-user", "2",
-                        "kickout.filter.exclude", "/api/auth/login,/api/events,/api/it/log"))
+                        "kickout.filter.exclude", "/api/auth/login,/api/events,/api/app/it/log"))
                 .addClass(LogCapture.class);
     }
 

@@ -70,7 +70,7 @@ class RedisRefusalIT {
                         "kickout.audit.datasource", "java:comp/DefaultDataSource",
                         "kickout.store.retry-after", "PT1S",
                         "kickout.cleanup.interval", "PT1S",
-                        "kickout.filter.exclude", "/api/auth/login,/api/events,/api/it/log"))
+                        "kickout.filter.exclude", "/api/auth/login,/api/events,/api/app/it/log"))
                 .addClass(LogCapture.class);
     }
 
