@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A different host WAR: only the module jar (target/kickout-module.jar) and its libraries in
  * WEB-INF/lib, its own identity store, Application and endpoint, and the module's REST root moved to
- * /rest by web.xml.
+ * /rest by web.xml, which also maps the module's filter ahead of a host filter of its own.
  * The filter, beans and endpoints come along, and appear exactly once.
  */
 @ExtendWith(ArquillianExtension.class)
@@ -47,6 +47,18 @@ class HostWarIT {
                 <servlet-name>dev.kickout.rest.KickoutApplication</servlet-name>
                 <url-pattern>/rest/*</url-pattern>
               </servlet-mapping>
+              <filter>
+                <filter-name>host-filter</filter-name>
+                <filter-class>dev.kickout.it.host.HostFilter</filter-class>
+              </filter>
+              <filter-mapping>
+                <filter-name>kickout-token-filter</filter-name>
+                <url-pattern>/*</url-pattern>
+              </filter-mapping>
+              <filter-mapping>
+                <filter-name>host-filter</filter-name>
+                <url-pattern>/*</url-pattern>
+              </filter-mapping>
             </web-app>
             """;
 
@@ -55,7 +67,7 @@ class HostWarIT {
         WebArchive reference = ShrinkWrap.create(ZipImporter.class, "ref.war")
                 .importFrom(new File("target/kickout.war")).as(WebArchive.class);
         WebArchive host = ShrinkWrap.create(WebArchive.class, "host.war")
-                .addClasses(HostIdentityStore.class, HostResource.class, HostApplication.class)
+                .addClasses(HostIdentityStore.class, HostResource.class, HostApplication.class, HostFilter.class)
                 .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
                         .importFrom(new File("target/kickout-module.jar")).as(JavaArchive.class))
                 .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml")
@@ -84,7 +96,10 @@ class HostWarIT {
         String token = body.getString("token");
 
         Api app = new Api(URI.create(base.toString()).resolve("app/"));
-        JsonObject hello = app.get("host/hello", token).assertOk(200);
+        Reply helloReply = app.get("host/hello", token);
+        JsonObject hello = helloReply.assertOk(200);
+        // the module's filter, declared in its web-fragment.xml, mapped first in web.xml: the host's filter sees the caller
+        assertEquals("clerk", helloReply.header("X-Host-Filter"));
         assertEquals("clerk", hello.getString("principal"));
         assertTrue(hello.getBoolean("clerk"));
         assertEquals(body.getJsonObject("session").getString("sessionId"), hello.getString("sessionId"));
