@@ -53,7 +53,7 @@ class HostSafetyIT {
 
     @Deployment(name = "plain", testable = false)
     static WebArchive plain() {
-        return host("shop-plain.war");
+        return host("shop-without.war");
     }
 
     @Deployment(name = "kickout", testable = false)
@@ -138,8 +138,8 @@ class HostSafetyIT {
     void theHostAnswersAsItDidWithoutTheModule() {
         List<String> differences = new ArrayList<>();
         for (Probe probe : PROBES) {
-            Answer before = send(probe.to(plain));
-            Answer after = send(probe.to(withKickout));
+            Answer before = send(probe.to(plain)).relativeTo(plain);
+            Answer after = send(probe.to(withKickout)).relativeTo(withKickout);
             if (!before.equals(after)) {
                 differences.add(probe.name() + ":\n    without: " + before + "\n    with:    " + after);
             }
@@ -173,6 +173,15 @@ class HostSafetyIT {
 
     /** What is compared: status, body bytes, headers but Date and Set-Cookie (names lower-cased, values in order). */
     private record Answer(int status, Map<String, List<String>> headers, String body) {
+
+        /**
+         * With the deployment's own base URL written as {@code {base}/}: Jersey's WADL answer to OPTIONS names
+         * it, and the two deployments differ there only (Payara runs one Micro, so one port, per deployment).
+         * The two archive names have the same length, so Content-Length stays comparable.
+         */
+        Answer relativeTo(URL base) {
+            return new Answer(status, headers, body.replace(base.toString(), "{base}/"));
+        }
     }
 
     private static Answer send(HttpRequest.Builder request) {
