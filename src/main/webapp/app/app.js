@@ -69,7 +69,7 @@ export async function startPage(active) {
     kickout.on('signedout', () => { conn.className = 'conn'; signOut.disabled = true; });
     kickout.connect();
     try {
-        const me = await kickout.call('GET', 'demo/whoami');
+        const me = await kickout.call('GET', 'app/demo/whoami');
         if (me.admin) {
             nav.append(h('a', { href: 'admin.html', className: active === 'admin' ? 'active' : '' }, 'Admin console'));
         }

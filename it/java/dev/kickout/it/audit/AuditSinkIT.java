@@ -45,7 +45,7 @@ class AuditSinkIT {
         api.delete("admin/sessions/" + carol.sessionId() + "?reason=sink%0Acheck", admin).assertOk(200);
         String target = "session:" + carol.sessionId();
         String rolledBack = "it:rollback-" + carol.sessionId();
-        JsonObject caller = api.post("it/audit-rollback?" + AuditPages.param("target", rolledBack), admin, null)
+        JsonObject caller = api.post("app/it/audit-rollback?" + AuditPages.param("target", rolledBack), admin, null)
                 .assertOk(200);
         assertEquals(Status.STATUS_ACTIVE, caller.getInt("callerTransactionStatus"), "recorded inside a transaction");
 

@@ -178,10 +178,10 @@ class ClockOffsetIT {
         JsonObject beat = b.send(b.request(path + "/heartbeat", alice.token(), lockToken)
                 .PUT(HttpRequest.BodyPublishers.noBody())).assertOk(200);
         assertNear("lastHeartbeat through b", beat.getString("lastHeartbeat"));
-        long version = b.get("documents/" + doc, alice.token()).assertOk(200).getJsonNumber("version").longValue();
+        long version = b.get("app/documents/" + doc, alice.token()).assertOk(200).getJsonNumber("version").longValue();
         String body = Json.createObjectBuilder().add("title", "saved through b").add("body", "clock")
                 .add("version", version).build().toString();
-        b.send(b.request("documents/" + doc, alice.token(), lockToken).header("Content-Type", "application/json")
+        b.send(b.request("app/documents/" + doc, alice.token(), lockToken).header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(body))).assertOk(200);
         long lastBeat = System.nanoTime();
         b.send(b.request(path + "/heartbeat", alice.token(), lockToken).PUT(HttpRequest.BodyPublishers.noBody()))

@@ -170,7 +170,7 @@ class ReplicaWaitIT {
         String held = UUID.randomUUID().toString();
         api.post("locks/order/" + held, editor.token(), null).assertOk(201);
         String documentToken = acquire(UNSAVED, editor);
-        String title = api.get("documents/" + UNSAVED, editor.token()).assertOk(200).getString("title");
+        String title = api.get("app/documents/" + UNSAVED, editor.token()).assertOk(200).getString("title");
         replica.freeze();
 
         long kickMillis = assertUnconfirmed(() -> api.delete("admin/sessions/" + alice.sessionId() + "?reason=durable", admin));
@@ -197,7 +197,7 @@ class ReplicaWaitIT {
         api.delete("admin/sessions/" + alice.sessionId() + "?reason=durable", admin).assertProblem(404, "NOT_FOUND");
         // the unconfirmed acquire holds the lock on the master for the same session: a retry takes it over
         api.post("locks/order/" + fresh, editor.token(), null).assertOk(200);
-        assertEquals(title, api.get("documents/" + UNSAVED, editor.token()).assertOk(200).getString("title"),
+        assertEquals(title, api.get("app/documents/" + UNSAVED, editor.token()).assertOk(200).getString("title"),
                 "a save whose fence was not confirmed never ran");
         release(UNSAVED, editor, documentToken);
     }
@@ -319,10 +319,10 @@ class ReplicaWaitIT {
 
     /** A guarded save of the reference app (its fence minted by lock-save.lua) at the document's current version. */
     private Reply save(String document, Login who, String lockToken, String title) {
-        long version = api.get("documents/" + document, who.token()).assertOk(200).getJsonNumber("version").longValue();
+        long version = api.get("app/documents/" + document, who.token()).assertOk(200).getJsonNumber("version").longValue();
         String body = Json.createObjectBuilder().add("title", title).add("body", "durable").add("version", version)
                 .build().toString();
-        return api.send(api.request("documents/" + document, who.token(), lockToken)
+        return api.send(api.request("app/documents/" + document, who.token(), lockToken)
                 .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body)));
     }
 

@@ -95,7 +95,7 @@ final class HostileRequests {
 
     private List<Probe> oversized() {
         Endpoint login = find("POST", "auth/login");
-        Endpoint save = find("PUT", "documents/{docId}");
+        Endpoint save = find("PUT", "app/documents/{docId}");
         Endpoint locks = find("GET", "locks/{type}/{id}");
         Endpoint events = find("GET", "events");
         String huge = "{\"username\":\"" + "u".repeat(11 * 1024 * 1024) + "\"}";

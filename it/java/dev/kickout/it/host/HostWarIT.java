@@ -25,7 +25,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A different host WAR: only the module jar (target/kickout-module.jar) and its libraries in
- * WEB-INF/lib, its own identity store and endpoint, and the REST root moved to /rest by web.xml.
+ * WEB-INF/lib, its own identity store, Application and endpoint, and the module's REST root moved to
+ * /rest by web.xml, which also maps the module's filter ahead of a host filter of its own.
  * The filter, beans and endpoints come along, and appear exactly once.
  */
 @ExtendWith(ArquillianExtension.class)
@@ -46,6 +47,18 @@ class HostWarIT {
                 <servlet-name>dev.kickout.rest.KickoutApplication</servlet-name>
                 <url-pattern>/rest/*</url-pattern>
               </servlet-mapping>
+              <filter>
+                <filter-name>host-filter</filter-name>
+                <filter-class>dev.kickout.it.host.HostFilter</filter-class>
+              </filter>
+              <filter-mapping>
+                <filter-name>kickout-token-filter</filter-name>
+                <url-pattern>/*</url-pattern>
+              </filter-mapping>
+              <filter-mapping>
+                <filter-name>host-filter</filter-name>
+                <url-pattern>/*</url-pattern>
+              </filter-mapping>
             </web-app>
             """;
 
@@ -54,13 +67,14 @@ class HostWarIT {
         WebArchive reference = ShrinkWrap.create(ZipImporter.class, "ref.war")
                 .importFrom(new File("target/kickout.war")).as(WebArchive.class);
         WebArchive host = ShrinkWrap.create(WebArchive.class, "host.war")
-                .addClasses(HostIdentityStore.class, HostResource.class)
+                .addClasses(HostIdentityStore.class, HostResource.class, HostApplication.class, HostFilter.class)
                 .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
                         .importFrom(new File("target/kickout-module.jar")).as(JavaArchive.class))
                 .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml")
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
-                .addAsResource(new StringAsset("kickout.key-prefix=host\nkickout.filter.include=/rest/*\n"
-                        + "kickout.filter.exclude=/rest/auth/login\n"), "META-INF/microprofile-config.properties");
+                // the exclusions (login, events) follow the moved root by themselves
+                .addAsResource(new StringAsset("kickout.key-prefix=host\nkickout.filter.include=/rest/*,/app/*\n"),
+                        "META-INF/microprofile-config.properties");
         for (var entry : reference.getContent().entrySet()) {
             ArchivePath path = entry.getKey();
             Node node = entry.getValue();
@@ -81,13 +95,19 @@ class HostWarIT {
         JsonObject body = login.assertOk(200);
         String token = body.getString("token");
 
-        JsonObject hello = api.get("host/hello", token).assertOk(200);
+        Api app = new Api(URI.create(base.toString()).resolve("app/"));
+        Reply helloReply = app.get("host/hello", token);
+        JsonObject hello = helloReply.assertOk(200);
+        // the module's filter, declared in its web-fragment.xml, mapped first in web.xml: the host's filter sees the caller
+        assertEquals("clerk", helloReply.header("X-Host-Filter"));
         assertEquals("clerk", hello.getString("principal"));
         assertTrue(hello.getBoolean("clerk"));
         assertEquals(body.getJsonObject("session").getString("sessionId"), hello.getString("sessionId"));
 
-        api.get("host/hello", null).assertProblem(401, "TOKEN_MISSING");
+        app.get("host/hello", null).assertProblem(401, "TOKEN_MISSING");
         api.get("auth/me", token).assertOk(200);
+        // scanned into the host's own Application too, but not served there
+        assertEquals(404, app.get("auth/me", token).status());
         api.tryLogin("alice", "alice", "web", "c").assertProblem(401, "BAD_CREDENTIALS");
     }
 
@@ -104,5 +124,7 @@ class HostWarIT {
         Api old = new Api(base);
         assertEquals(404, old.get("auth/status", null).status());
         assertEquals(404, old.get("host/hello", null).status());
+        Api defaultRoot = new Api(URI.create(base.toString()).resolve("kickout/api/"));
+        assertEquals(404, defaultRoot.get("auth/status", null).status());
     }
 }

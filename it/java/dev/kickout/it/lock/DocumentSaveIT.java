@@ -51,7 +51,7 @@ class DocumentSaveIT {
     @Test
     void theHolderSavesAndTheVersionMoves() {
         String token = acquire("doc-1", alice);
-        JsonObject before = api.get("documents/doc-1", alice.token()).assertOk(200);
+        JsonObject before = api.get("app/documents/doc-1", alice.token()).assertOk(200);
 
         JsonObject saved = save("doc-1", alice, token, "New title", version(before)).assertOk(200);
 
@@ -63,29 +63,29 @@ class DocumentSaveIT {
 
     @Test
     void noTokenOrAnotherHoldersLockRefusesTheSave() {
-        JsonObject doc = api.get("documents/doc-2", alice.token()).assertOk(200);
+        JsonObject doc = api.get("app/documents/doc-2", alice.token()).assertOk(200);
         save("doc-2", alice, null, "x", version(doc)).assertProblem(409, "LOCK_LOST");
 
         acquire("doc-2", bob);
         save("doc-2", alice, null, "x", version(doc)).assertProblem(423, "LOCK_HELD");
         save("doc-2", alice, "made-up", "x", version(doc)).assertProblem(423, "LOCK_HELD");
-        assertEquals(doc.getString("title"), api.get("documents/doc-2", alice.token()).json().getString("title"));
+        assertEquals(doc.getString("title"), api.get("app/documents/doc-2", alice.token()).json().getString("title"));
     }
 
     @Test
     void aStaleVersionIsAConflict() {
         String token = acquire("doc-3", alice);
-        JsonObject doc = api.get("documents/doc-3", alice.token()).assertOk(200);
+        JsonObject doc = api.get("app/documents/doc-3", alice.token()).assertOk(200);
         save("doc-3", alice, token, "first", version(doc)).assertOk(200);
 
         save("doc-3", alice, token, "second", version(doc)).assertProblem(409, "VERSION_CONFLICT");
-        assertEquals("first", api.get("documents/doc-3", alice.token()).json().getString("title"));
+        assertEquals("first", api.get("app/documents/doc-3", alice.token()).json().getString("title"));
     }
 
     @Test
     void afterAForceReleaseEverySaveOfTheOldHolderIsRefused() {
         String token = acquire("doc-4", alice);
-        long version = version(api.get("documents/doc-4", alice.token()).json());
+        long version = version(api.get("app/documents/doc-4", alice.token()).json());
         api.post("admin/locks/document/doc-4/release", admin, "{\"reason\":\"handover\"}").assertOk(200);
 
         int refused = 0;
@@ -98,13 +98,13 @@ class DocumentSaveIT {
         String bobs = acquire("doc-4", bob);
         save("doc-4", bob, bobs, "bob's", version).assertOk(200);
         save("doc-4", alice, token, "alice again", version + 1).assertProblem(409, "LOCK_LOST");
-        assertEquals("bob's", api.get("documents/doc-4", bob.token()).json().getString("title"));
+        assertEquals("bob's", api.get("app/documents/doc-4", bob.token()).json().getString("title"));
     }
 
     @Test
     void releaseAfterCommitReleasesOnCommitOnly() {
         String token = acquire("doc-5", alice);
-        long version = version(api.get("documents/doc-5", alice.token()).json());
+        long version = version(api.get("app/documents/doc-5", alice.token()).json());
 
         saveAndRelease("doc-5", alice, token, "rolled back", version + 7).assertProblem(409, "VERSION_CONFLICT");
         assertEquals("alice", api.get("locks/document/doc-5", bob.token()).assertOk(200)
@@ -117,12 +117,12 @@ class DocumentSaveIT {
     @Test
     void badSavesAreProblems() {
         String token = acquire("doc-6", alice);
-        api.send(api.request("documents/doc-6", alice.token(), token).header("Content-Type", "application/json")
+        api.send(api.request("app/documents/doc-6", alice.token(), token).header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"title\":"))).assertProblem(400, "INVALID_REQUEST");
-        api.send(api.request("documents/doc-6", alice.token(), token).header("Content-Type", "application/json")
+        api.send(api.request("app/documents/doc-6", alice.token(), token).header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"title\":\"no version\"}"))).assertProblem(400, "INVALID_REQUEST");
         save("no*such", alice, token, "x", 0).assertProblem(400, "INVALID_REQUEST");
-        api.get("documents/nope", alice.token()).assertProblem(404, "NOT_FOUND");
+        api.get("app/documents/nope", alice.token()).assertProblem(404, "NOT_FOUND");
     }
 
     private String acquire(String id, Login who) {
@@ -132,11 +132,11 @@ class DocumentSaveIT {
     }
 
     private Reply save(String id, Login who, String lockToken, String title, long version) {
-        return put("documents/" + id, who, lockToken, title, version);
+        return put("app/documents/" + id, who, lockToken, title, version);
     }
 
     private Reply saveAndRelease(String id, Login who, String lockToken, String title, long version) {
-        return put("documents/" + id + "?release=true", who, lockToken, title, version);
+        return put("app/documents/" + id + "?release=true", who, lockToken, title, version);
     }
 
     private Reply put(String path, Login who, String lockToken, String title, long version) {

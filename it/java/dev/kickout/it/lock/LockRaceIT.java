@@ -95,7 +95,7 @@ class LockRaceIT {
         List<String> docs = List.of("doc-10", "doc-11", "doc-12");
         Map<String, Long> startVersions = new ConcurrentHashMap<>();
         for (String doc : docs) {
-            startVersions.put(doc, api.get("documents/" + doc, api.login("admin", "web").token()).json()
+            startVersions.put(doc, api.get("app/documents/" + doc, api.login("admin", "web").token()).json()
                     .getJsonNumber("version").longValue());
         }
         Map<String, AtomicInteger> saves = new ConcurrentHashMap<>();
@@ -125,10 +125,10 @@ class LockRaceIT {
                     if (!fences.get(doc).add(lock.json().getJsonNumber("fence").longValue())) {
                         duplicateFences.incrementAndGet();
                     }
-                    long version = api.get("documents/" + doc, session).json().getJsonNumber("version").longValue();
+                    long version = api.get("app/documents/" + doc, session).json().getJsonNumber("version").longValue();
                     String body = Json.createObjectBuilder().add("title", "storm").add("body", "c" + seed)
                             .add("version", version).build().toString();
-                    Reply saved = api.send(api.request("documents/" + doc, session, token)
+                    Reply saved = api.send(api.request("app/documents/" + doc, session, token)
                             .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body)));
                     if (saved.status() == 200) {
                         saves.get(doc).incrementAndGet();
@@ -149,7 +149,7 @@ class LockRaceIT {
         String admin = api.login("admin", "web").token();
         int totalSaves = 0;
         for (String doc : docs) {
-            long version = api.get("documents/" + doc, admin).json().getJsonNumber("version").longValue();
+            long version = api.get("app/documents/" + doc, admin).json().getJsonNumber("version").longValue();
             assertEquals(startVersions.get(doc) + saves.get(doc).get(), version, "lost updates on " + doc);
             totalSaves += saves.get(doc).get();
         }

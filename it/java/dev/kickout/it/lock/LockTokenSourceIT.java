@@ -84,18 +84,18 @@ class LockTokenSourceIT {
         String id = "doc-20";
         String token = acquire(id, alice);
 
-        form("it/saves/" + id + "/with-token", alice, Map.of("title", "as a parameter", "token", token)).assertOk(200);
+        form("app/it/saves/" + id + "/with-token", alice, Map.of("title", "as a parameter", "token", token)).assertOk(200);
         assertEquals("as a parameter", title(id));
 
-        JsonObject wrong = api.send(api.request("it/saves/" + id + "/with-token", alice.token(), token)
+        JsonObject wrong = api.send(api.request("app/it/saves/" + id + "/with-token", alice.token(), token)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString("title=x&token=made-up"))).assertProblem(423, "LOCK_HELD");
         assertTrue(wrong.containsKey("holder"), "the @LockToken parameter wins over the header");
-        form("it/saves/" + id + "/with-token", alice, Map.of("title", "none")).assertProblem(423, "LOCK_HELD");
-        form("it/saves/" + id + "/with-token", bob, Map.of("title", "bob", "token", token)).assertProblem(423, "LOCK_HELD");
+        form("app/it/saves/" + id + "/with-token", alice, Map.of("title", "none")).assertProblem(423, "LOCK_HELD");
+        form("app/it/saves/" + id + "/with-token", bob, Map.of("title", "bob", "token", token)).assertProblem(423, "LOCK_HELD");
         assertEquals("as a parameter", title(id));
         release(id, token);
-        JsonObject released = form("it/saves/" + id + "/with-token", alice, Map.of("title", "late", "token", token))
+        JsonObject released = form("app/it/saves/" + id + "/with-token", alice, Map.of("title", "late", "token", token))
                 .assertProblem(409, "LOCK_LOST");
         assertEquals("RELEASED", released.getString("reason"));
     }
@@ -106,22 +106,22 @@ class LockTokenSourceIT {
         String token = acquire(id, alice);
         String title = "from a batch " + System.nanoTime();
 
-        JsonObject saved = form("it/saves/" + id + "/batch", bob, Map.of("title", title, "token", token)).assertOk(200);
+        JsonObject saved = form("app/it/saves/" + id + "/batch", bob, Map.of("title", title, "token", token)).assertOk(200);
 
         assertEquals(title, saved.getString("title"), "saved on a container thread that sees no HTTP request");
         assertEquals(title, title(id));
         api.get("locks/document/" + id, alice.token()).assertProblem(404, "NOT_LOCKED");
         System.out.println("[figure] batch save with no HTTP request, token as @LockToken: saved, lock released after commit");
 
-        JsonObject lost = form("it/saves/" + id + "/batch", bob, Map.of("title", "again", "token", token))
+        JsonObject lost = form("app/it/saves/" + id + "/batch", bob, Map.of("title", "again", "token", token))
                 .assertProblem(409, "LOCK_LOST");
         assertEquals("RELEASED", lost.getString("reason"));
         String next = acquire(id, alice);
-        form("it/saves/" + id + "/batch", bob, Map.of("title", "made up", "token", "made-up"))
+        form("app/it/saves/" + id + "/batch", bob, Map.of("title", "made up", "token", "made-up"))
                 .assertProblem(423, "LOCK_HELD");
-        form("it/saves/" + id + "/batch", bob, Map.of("title", "no token")).assertProblem(423, "LOCK_HELD");
+        form("app/it/saves/" + id + "/batch", bob, Map.of("title", "no token")).assertProblem(423, "LOCK_HELD");
         api.post("admin/locks/document/" + id + "/release", admin, "{\"reason\":\"batch\"}").assertOk(200);
-        JsonObject forced = form("it/saves/" + id + "/batch", bob, Map.of("title", "forced", "token", next))
+        JsonObject forced = form("app/it/saves/" + id + "/batch", bob, Map.of("title", "forced", "token", next))
                 .assertProblem(409, "LOCK_LOST");
         assertEquals("FORCE_RELEASED", forced.getString("reason"));
         assertEquals(title, title(id));
@@ -154,6 +154,6 @@ class LockTokenSourceIT {
     }
 
     private String title(String id) {
-        return api.get("documents/" + id, alice.token()).assertOk(200).getString("title");
+        return api.get("app/documents/" + id, alice.token()).assertOk(200).getString("title");
     }
 }

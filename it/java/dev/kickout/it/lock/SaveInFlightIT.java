@@ -71,7 +71,7 @@ class SaveInFlightIT {
         JsonObject released = api.post("admin/locks/document/" + id + "/release", admin, "{\"reason\":\"handover\"}")
                 .assertOk(200);
         assertEquals("alice", released.getJsonObject("released").getJsonObject("holder").getString("userId"), "the admin's release is accepted");
-        api.post("it/saves/latch/" + latch + "/go", alice.token(), null).assertOk(200);
+        api.post("app/it/saves/latch/" + latch + "/go", alice.token(), null).assertOk(200);
         HttpResponse<String> response = save.get(60, TimeUnit.SECONDS);
         long refusedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - accepted);
 
@@ -96,7 +96,7 @@ class SaveInFlightIT {
 
         CompletableFuture<HttpResponse<String>> save = slowSave(id, token, latch, title);
         awaitEntered(latch);
-        api.post("it/saves/latch/" + latch + "/go", alice.token(), null).assertOk(200);
+        api.post("app/it/saves/latch/" + latch + "/go", alice.token(), null).assertOk(200);
 
         HttpResponse<String> response = save.get(60, TimeUnit.SECONDS);
         assertEquals(200, response.statusCode(), response.body());
@@ -111,7 +111,7 @@ class SaveInFlightIT {
         long acquiredFence = api.get("locks/document/" + id, alice.token()).assertOk(200).getJsonNumber("fence").longValue();
         long previous = document(id).getJsonNumber("lastFence").longValue();
         for (int i = 0; i < 3; i++) {
-            api.send(api.request("it/saves/" + id, alice.token(), token).header("Content-Type", "text/plain")
+            api.send(api.request("app/it/saves/" + id, alice.token(), token).header("Content-Type", "text/plain")
                     .PUT(HttpRequest.BodyPublishers.ofString("save " + i))).assertOk(200);
             long fence = document(id).getJsonNumber("lastFence").longValue();
             assertTrue(fence > previous && fence > acquiredFence, fence + " after " + previous);
@@ -126,20 +126,20 @@ class SaveInFlightIT {
     void theFenceClaimRefusesEqualAndSmallerFences() {
         String id = "doc-18";
         String token = acquire(id);
-        api.send(api.request("it/saves/" + id, alice.token(), token).header("Content-Type", "text/plain")
+        api.send(api.request("app/it/saves/" + id, alice.token(), token).header("Content-Type", "text/plain")
                 .PUT(HttpRequest.BodyPublishers.ofString("fenced"))).assertOk(200);
         release(id, token);
         JsonObject before = document(id);
         long last = before.getJsonNumber("lastFence").longValue();
 
-        JsonObject equal = api.post("it/saves/fence/" + id + "?fence=" + last, alice.token(), null).assertProblem(409, "LOCK_LOST");
+        JsonObject equal = api.post("app/it/saves/fence/" + id + "?fence=" + last, alice.token(), null).assertProblem(409, "LOCK_LOST");
         assertEquals("TAKEN", equal.getString("reason"));
-        JsonObject smaller = api.post("it/saves/fence/" + id + "?fence=" + (last - 1), alice.token(), null)
+        JsonObject smaller = api.post("app/it/saves/fence/" + id + "?fence=" + (last - 1), alice.token(), null)
                 .assertProblem(409, "LOCK_LOST");
         assertEquals("TAKEN", smaller.getString("reason"));
         assertEquals(before, document(id), "refused claims change nothing");
 
-        assertEquals(last + 1, api.post("it/saves/fence/" + id + "?fence=" + (last + 1), alice.token(), null)
+        assertEquals(last + 1, api.post("app/it/saves/fence/" + id + "?fence=" + (last + 1), alice.token(), null)
                 .assertOk(200).getJsonNumber("lastFence").longValue());
         assertEquals(last + 1, document(id).getJsonNumber("lastFence").longValue());
         System.out.println("[figure] fence claim on " + id + " at lastFence " + last + ": equal -> 409 "
@@ -147,7 +147,7 @@ class SaveInFlightIT {
     }
 
     private CompletableFuture<HttpResponse<String>> slowSave(String id, String token, String latch, String title) {
-        HttpRequest request = api.request("it/saves/" + id + "/slow?latch=" + latch, alice.token(), token)
+        HttpRequest request = api.request("app/it/saves/" + id + "/slow?latch=" + latch, alice.token(), token)
                 .timeout(Duration.ofSeconds(120)).header("Content-Type", "text/plain")
                 .PUT(HttpRequest.BodyPublishers.ofString(title)).build();
         return CLIENT.sendAsync(request, HttpResponse.BodyHandlers.ofString());
@@ -156,7 +156,7 @@ class SaveInFlightIT {
     /** Polls (with a deadline) until the save is inside its method, its write done, its commit pending. */
     private void awaitEntered(String latch) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!api.get("it/saves/latch/" + latch, alice.token()).assertOk(200).getBoolean("entered")) {
+        while (!api.get("app/it/saves/latch/" + latch, alice.token()).assertOk(200).getBoolean("entered")) {
             assertTrue(System.nanoTime() < deadline, "the save never reached its latch");
             TimeUnit.MILLISECONDS.sleep(20);
         }
@@ -173,6 +173,6 @@ class SaveInFlightIT {
     }
 
     private JsonObject document(String id) {
-        return api.get("documents/" + id, alice.token()).assertOk(200);
+        return api.get("app/documents/" + id, alice.token()).assertOk(200);
     }
 }

@@ -99,10 +99,10 @@ class RedisAclIT {
         String lock = api.post("locks/document/doc-1", carol.token(), null).assertOk(201).getString("lockToken");
         api.send(api.request("locks/document/doc-1/heartbeat", carol.token(), lock)
                 .PUT(HttpRequest.BodyPublishers.noBody())).assertOk(200);
-        JsonObject document = api.get("documents/doc-1", carol.token()).assertOk(200);
+        JsonObject document = api.get("app/documents/doc-1", carol.token()).assertOk(200);
         String body = Json.createObjectBuilder().add("title", "acl").add("body", "text")
                 .add("version", document.getJsonNumber("version").longValue()).build().toString();
-        api.send(api.request("documents/doc-1", carol.token(), lock).header("Content-Type", "application/json")
+        api.send(api.request("app/documents/doc-1", carol.token(), lock).header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(body))).assertOk(200);
         api.post("admin/locks/document/doc-1/release", admin.token(), "{\"reason\":\"acl\"}").assertOk(200);
         api.post("locks/order/acl-1", carol.token(), null).assertOk(201);

@@ -153,7 +153,7 @@ class StreamCapsIT {
     private long heapUsed() {
         long least = Long.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
-            least = Math.min(least, api.get("it/heap", admin).assertOk(200).getJsonNumber("used").longValue());
+            least = Math.min(least, api.get("app/it/heap", admin).assertOk(200).getJsonNumber("used").longValue());
         }
         return least;
     }

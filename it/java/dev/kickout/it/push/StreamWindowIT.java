@@ -60,7 +60,7 @@ class StreamWindowIT {
             try (EventStream watcher = EventStream.open(api.request("events", alice.token()))) {
                 assertEquals(200, watcher.status(), watcher::body);
                 String resumeFrom = watcher.nextAny(WAIT).id();
-                api.post("it/window/" + alice.sessionId(), alice.token(), null).assertOk(204);
+                api.post("app/it/window/" + alice.sessionId(), alice.token(), null).assertOk(204);
 
                 String query = withLastEventId ? "&lastEventId=" + resumeFrom : "";
                 String ticket = api.post("events/ticket", alice.token(), null).assertOk(200).getString("ticket");
@@ -70,7 +70,7 @@ class StreamWindowIT {
                 Event live = watcher.next(WAIT);
                 assertNotNull(live, "the live copy reached the instance's streams");
                 assertEquals("IN_WINDOW", live.type());
-                api.post("it/window/" + alice.sessionId() + "/go", alice.token(), null).assertOk(204);
+                api.post("app/it/window/" + alice.sessionId() + "/go", alice.token(), null).assertOk(204);
 
                 try (EventStream opened = opening.get(30, TimeUnit.SECONDS)) {
                     assertEquals(200, opened.status(), opened::body);

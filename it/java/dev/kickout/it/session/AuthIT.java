@@ -73,12 +73,12 @@ class AuthIT {
 
     @Test
     void theHostAppSeesPrincipalAndRoles() {
-        JsonObject alice = api.get("demo/whoami", api.login("alice", "web").token()).assertOk(200);
+        JsonObject alice = api.get("app/demo/whoami", api.login("alice", "web").token()).assertOk(200);
         assertEquals("alice", alice.getString("name"));
         assertTrue(alice.getBoolean("user"));
         assertFalse(alice.getBoolean("admin"));
 
-        JsonObject admin = api.get("demo/whoami", api.login("admin", "web").token()).assertOk(200);
+        JsonObject admin = api.get("app/demo/whoami", api.login("admin", "web").token()).assertOk(200);
         assertTrue(admin.getBoolean("admin"));
         assertFalse(admin.getBoolean("user"));
     }

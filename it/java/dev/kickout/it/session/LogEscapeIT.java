@@ -47,7 +47,7 @@ class LogEscapeIT {
                         "kickout.login.policy", "PER_DEVICE_TYPE",
                         "kickout.audit.datasource", "java:comp/DefaultDataSource",
                         "kickout.login.throttle.max-failures-per-user", "2",
-                        "kickout.filter.exclude", "/api/auth/login,/api/events,/api/it/log"))
+                        "kickout.filter.exclude", "/api/auth/login,/api/events,/api/app/it/log"))
                 .addClass(LogCapture.class);
     }
 
@@ -57,7 +57,7 @@ class LogEscapeIT {
     @Test
     void controlCharactersInRequestDataReachNoLogRecordRaw() {
         Api api = new Api(base);
-        api.delete("it/log", null).assertOk(204);
+        api.delete("app/it/log", null).assertOk(204);
         String forged = CRLF + FORGED.replace(" ", "%20") + "%00%1b%e2%80%a8";
         String raw = "\r\n" + FORGED + "\u0000\u001b\u2028";
         Login admin = api.login("admin", "web");
@@ -112,7 +112,7 @@ class LogEscapeIT {
     }
 
     private static List<JsonObject> records(Api api) {
-        Reply reply = api.get("it/log", null);
+        Reply reply = api.get("app/it/log", null);
         assertEquals(200, reply.status(), reply::body);
         List<JsonObject> records = new ArrayList<>();
         for (JsonValue value : Json.createReader(new StringReader(reply.body())).readArray()) {

@@ -70,7 +70,7 @@ class RedisRefusalIT {
                         "kickout.audit.datasource", "java:comp/DefaultDataSource",
                         "kickout.store.retry-after", "PT1S",
                         "kickout.cleanup.interval", "PT1S",
-                        "kickout.filter.exclude", "/api/auth/login,/api/events,/api/it/log"))
+                        "kickout.filter.exclude", "/api/auth/login,/api/events,/api/app/it/log"))
                 .addClass(LogCapture.class);
     }
 
@@ -93,7 +93,7 @@ class RedisRefusalIT {
         lockPath = "locks/order/" + UUID.randomUUID();
         lockToken = api.post(lockPath, alice.token(), null).assertOk(201).getString("lockToken");
         awaitReady();
-        api.delete("it/log", null).assertOk(204);
+        api.delete("app/it/log", null).assertOk(204);
     }
 
     @AfterEach
@@ -222,7 +222,7 @@ class RedisRefusalIT {
         assertTrue(kicked.status() == 200 || kicked.status() == 404, kicked::body); // 404: a refusal let it through
         assertNamesNoAddress(awaitReady());
         awaitRecord(r -> r.getString("message").contains("serves again after " + state), "the end of " + state);
-        api.delete("it/log", null).assertOk(204);
+        api.delete("app/it/log", null).assertOk(204);
         awaitRecord(r -> r.getString("message").startsWith("kickout sweep:"), "a sweep after " + state);
         assertTrue(statuses.keySet().stream().allMatch(s -> s < 500 || s == 503), statuses::toString);
     }
@@ -276,7 +276,7 @@ class RedisRefusalIT {
     }
 
     private List<JsonObject> records() {
-        Reply reply = api.get("it/log", null);
+        Reply reply = api.get("app/it/log", null);
         assertEquals(200, reply.status(), reply::body);
         List<JsonObject> records = new ArrayList<>();
         for (JsonValue value : jakarta.json.Json.createReader(new java.io.StringReader(reply.body())).readArray()) {

@@ -28,7 +28,7 @@ import java.util.logging.SimpleFormatter;
  * or forgets them ({@code DELETE it/log}). Each record comes back as {@code level}, {@code logger},
  * {@code message} (formatted, as a log file would show it), {@code thrownMessages} (the messages of
  * the attached failure and its causes, joined by {@code " | "}) and {@code thrown} (its printed trace).
- * Exclude {@code /api/it/log} from the token filter to read it while Redis refuses.
+ * Exclude {@code /api/app/it/log} (the reference app's own Application) from the token filter to read it while Redis refuses.
  */
 @Path("it/log")
 @Produces(MediaType.APPLICATION_JSON)

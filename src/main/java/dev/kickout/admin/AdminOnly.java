@@ -1,14 +1,14 @@
 package dev.kickout.admin;
 
 import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.ext.Provider;
 
 /** Applies {@link AdminGuard} to every resource marked {@link RequiresAdmin}. */
-@Provider
+@ApplicationScoped
 @RequiresAdmin
 @Priority(Priorities.AUTHORIZATION)
 public class AdminOnly implements ContainerRequestFilter {

@@ -33,6 +33,9 @@ public class SweepTimer {
 
     @PostConstruct
     void schedule() {
+        if (!config.enabled()) {
+            return;
+        }
         long interval = config.cleanupInterval().toMillis();
         timers.createIntervalTimer(interval, interval, new TimerConfig("kickout-sweep", false));
     }

@@ -86,6 +86,8 @@ public class KickoutConfig {
     private String lockTokenParameter;
     private OptionalInt redisWaitReplicas;
     private Duration redisWaitTimeout;
+    private boolean enabled;
+    private boolean restOwnApplication;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -144,6 +146,8 @@ public class KickoutConfig {
         lockTokenParameter = matching(Setting.LOCK_TOKEN_PARAMETER, PARAMETER_NAME, "1-64 letters, digits, '.', '_' or '-'");
         redisWaitReplicas = replicaCount(Setting.REDIS_WAIT_REPLICAS);
         redisWaitTimeout = wholeMillis(Setting.REDIS_WAIT_TIMEOUT);
+        enabled = bool(Setting.ENABLED);
+        restOwnApplication = bool(Setting.REST_OWN_APPLICATION);
         if (loginMaxSessions > loginMaxSessionsPerUser) {
             throw invalid(Setting.LOGIN_MAX_SESSIONS, "at most " + Setting.LOGIN_MAX_SESSIONS_PER_USER.key()
                     + " (" + loginMaxSessionsPerUser + ")");
@@ -461,5 +465,15 @@ public class KickoutConfig {
         return new IllegalStateException("Kickout configuration: " + setting.key() + " = '" + raw(setting)
                 + "' is invalid; expected " + expected + " (default '" + setting.defaultValue() + "': "
                 + setting.description() + ")");
+    }
+
+    /** {@code kickout.enabled}: false turns the whole module off. */
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** {@code kickout.rest.own-application}: whether {@code KickoutApplication}'s root serves the endpoints. */
+    public boolean restOwnApplication() {
+        return restOwnApplication;
     }
 }

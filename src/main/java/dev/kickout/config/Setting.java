@@ -44,10 +44,10 @@ public enum Setting {
             "Failed logins from one client address within the window before further attempts get 429 TOO_MANY_ATTEMPTS."),
     ADMIN_ROLE("kickout.admin.role", "admin",
             "Role required by the /admin endpoints."),
-    FILTER_INCLUDE("kickout.filter.include", "/api/*",
-            "Comma-separated paths (exact, or ending in /*) whose requests need a bearer token."),
-    FILTER_EXCLUDE("kickout.filter.exclude", "/api/auth/login,/api/events",
-            "Comma-separated paths exempt from the token check, even inside kickout.filter.include."),
+    FILTER_INCLUDE("kickout.filter.include", "",
+            "Comma-separated paths (exact, or ending in /*) whose requests need a bearer token; empty: the module's REST root (where dev.kickout.rest.KickoutApplication is mapped, /kickout/api by default) and everything under it."),
+    FILTER_EXCLUDE("kickout.filter.exclude", "",
+            "Comma-separated paths exempt from the token check, even inside kickout.filter.include; empty: <root>/auth/login and <root>/events under the module's REST root."),
     LOCK_TTL("kickout.lock.ttl", "PT5M",
             "An edit lock lives this long past its last heartbeat."),
     LOCK_HEARTBEAT("kickout.lock.heartbeat", "PT30S",
@@ -97,7 +97,11 @@ public enum Setting {
     REDIS_WAIT_REPLICAS("kickout.redis.wait-replicas", "auto",
             "Replicas that must acknowledge a kick, logout, replacement, force release or fence before it is confirmed (503 otherwise); auto: 1 with a Cluster, Sentinel, master/replica or replicated Redisson config, 0 on a single server."),
     REDIS_WAIT_TIMEOUT("kickout.redis.wait-timeout", "PT0.5S",
-            "How long a decision waits for kickout.redis.wait-replicas acknowledgements (Redis WAIT) before the request answers 503 STORE_UNAVAILABLE.");
+            "How long a decision waits for kickout.redis.wait-replicas acknowledgements (Redis WAIT) before the request answers 503 STORE_UNAVAILABLE."),
+    ENABLED("kickout.enabled", "true",
+            "false turns the module off: the filter passes every request through, its endpoints answer 404, no Redis connection, no timers, @RequiresEditLock passes through."),
+    REST_OWN_APPLICATION("kickout.rest.own-application", "true",
+            "false: the module's own REST root answers nothing (404), for a host that serves the endpoints from its own Application (KickoutResources.classes()).");
 
     private final String key;
     private final String defaultValue;

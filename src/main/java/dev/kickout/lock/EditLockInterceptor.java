@@ -2,6 +2,7 @@ package dev.kickout.lock;
 
 import dev.kickout.KickoutException;
 import dev.kickout.LogText;
+import dev.kickout.config.KickoutConfig;
 import dev.kickout.session.CurrentSession;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
@@ -32,6 +33,8 @@ public class EditLockInterceptor {
     private static final Map<Method, Integer> ID_POSITIONS = new ConcurrentHashMap<>();
 
     @Inject
+    KickoutConfig config;
+    @Inject
     EditLocks locks;
     @Inject
     CurrentSession current;
@@ -46,6 +49,11 @@ public class EditLockInterceptor {
 
     @AroundInvoke
     public Object guard(InvocationContext invocation) throws Exception {
+        if (!config.enabled()) {
+            // kickout.enabled=false is the switch a host flips to run without Kickout (Redis gone, a rollback
+            // of the rollout): its saves must then work as they did before the module, not fail
+            return invocation.proceed();
+        }
         Method method = invocation.getMethod();
         RequiresEditLock spec = method.getAnnotation(RequiresEditLock.class);
         if (spec == null) {

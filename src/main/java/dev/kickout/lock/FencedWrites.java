@@ -1,5 +1,6 @@
 package dev.kickout.lock;
 
+import dev.kickout.config.KickoutConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -28,13 +29,15 @@ import jakarta.persistence.LockModeType;
  * {@code @Version} in bulk updates, which would make the record's own update fail its version
  * check.) Claim before changing the record: the refresh discards unsaved changes to it. Every
  * guarded save gets a fresh, larger fence ({@link HeldLock#fence()}), so one holder may save many
- * times.
+ * times. With {@code kickout.enabled=false} the claim does nothing (there is no lock to fence by).
  */
 @ApplicationScoped
 public class FencedWrites {
 
     @Inject
     HeldLock heldLock;
+    @Inject
+    KickoutConfig config;
 
     /**
      * Claims {@code record} (managed by {@code em}) for the running {@link RequiresEditLock} save.
@@ -42,6 +45,9 @@ public class FencedWrites {
      * @throws LockLostException {@code TAKEN}: a save with an equal or larger fence already wrote it
      */
     public void claim(EntityManager em, FencedRecord record) {
+        if (!config.enabled()) {
+            return; // kickout.enabled=false: the save runs unguarded (EditLockInterceptor), so there is no fence to claim
+        }
         LockView lock = heldLock.lock();
         if (lock == null) {
             throw new IllegalStateException("FencedWrites.claim runs inside a @RequiresEditLock method");

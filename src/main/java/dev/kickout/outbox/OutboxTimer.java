@@ -37,6 +37,9 @@ public class OutboxTimer {
 
     /** Starts at deployment, in the application's own context. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+        if (!config.enabled()) {
+            return;
+        }
         if (config.testFaultAfterDecision()) {
             LOG.warning("kickout.test.fault-after-decision is on: this instance neither follows up its decisions "
                     + "nor drains the outbox (tests only)");

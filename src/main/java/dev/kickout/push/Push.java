@@ -1,7 +1,8 @@
 package dev.kickout.push;
 
-import dev.kickout.LogText;
 import dev.kickout.Json;
+import dev.kickout.LogText;
+import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.StoreUnavailableException;
 import jakarta.annotation.Resource;
@@ -45,6 +46,8 @@ public class Push {
     PushChannels channels;
     @Inject
     Json json;
+    @Inject
+    KickoutConfig config;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -56,7 +59,9 @@ public class Push {
 
     /** Subscribes at deployment; if Redis is down, keeps trying without holding up the deployment. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
-        subscribe();
+        if (config.enabled()) {
+            subscribe();
+        }
     }
 
     /** Stores {@code payload} as an event of {@code type} for the session and wakes every instance. */

@@ -1,5 +1,6 @@
 package dev.kickout.redis;
 
+import dev.kickout.config.KickoutConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -23,9 +24,14 @@ public class RedisReadiness implements HealthCheck {
 
     @Inject
     RedisStore redis;
+    @Inject
+    KickoutConfig config;
 
     @Override
     public HealthCheckResponse call() {
+        if (!config.enabled()) {
+            return HealthCheckResponse.named(NAME).up().withData("enabled", false).build();
+        }
         try {
             redis.call(client -> client.getScript(StringCodec.INSTANCE)
                     .eval(RScript.Mode.READ_ONLY, "return 1", RScript.ReturnType.LONG));

@@ -76,6 +76,9 @@ public class RedisStore {
 
     /** Creates this bean, and so its probe timer, at deployment in the application's own context. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+        if (!config.enabled()) {
+            return; // kickout.enabled=false: no connection, no probe timer
+        }
         breaker.allows();
     }
 
@@ -84,7 +87,7 @@ public class RedisStore {
         breaker = new CircuitBreaker(config.redisBreakerThreshold(), this::ping);
         refusals = new RefusalLog(config.storeRetryAfter(), System::nanoTime);
         long every = config.redisBreakerProbe().toMillis();
-        probing = scheduler.scheduleWithFixedDelay(breaker::tick, every, every, TimeUnit.MILLISECONDS);
+        probing = config.enabled() ? scheduler.scheduleWithFixedDelay(breaker::tick, every, every, TimeUnit.MILLISECONDS) : null;
         // the kind of configuration only: reading it neither connects nor waits (lazy client)
         boolean singleServer = client.getConfig().isSingleConfig();
         acks = ReplicaAcks.resolve(config.redisWaitReplicas(), singleServer, config.redisWaitTimeout());
@@ -94,7 +97,9 @@ public class RedisStore {
 
     @PreDestroy
     void stop() {
-        probing.cancel(false);
+        if (probing != null) {
+            probing.cancel(false);
+        }
     }
 
     /**

@@ -5,7 +5,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.ext.Provider;
 import java.util.List;
 
 /**
@@ -15,7 +14,6 @@ import java.util.List;
  * malformed {@code Accept} and {@code Content-Type} values RESTEasy refuses itself, with the
  * container's 400 page, before any filter runs.)
  */
-@Provider
 @PreMatching
 public class MediaHeaderCheck implements ContainerRequestFilter {
 

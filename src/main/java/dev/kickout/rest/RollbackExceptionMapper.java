@@ -2,11 +2,11 @@ package dev.kickout.rest;
 
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.HeldLock;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.RollbackException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
-import jakarta.ws.rs.ext.Provider;
 
 /**
  * A commit that rolled back, as {@code @Transactional} on WildFly (Narayana) throws it: unwrapped
@@ -14,7 +14,7 @@ import jakarta.ws.rs.ext.Provider;
  * caused it ({@link Refusals}: LOCK_LOST from the lock's re-check at commit, VERSION_CONFLICT);
  * otherwise a bug, logged with an incident id.
  */
-@Provider
+@ApplicationScoped
 public class RollbackExceptionMapper implements ExceptionMapper<RollbackException> {
 
     @Inject

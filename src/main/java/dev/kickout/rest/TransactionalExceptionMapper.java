@@ -3,11 +3,11 @@ package dev.kickout.rest;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.HeldLock;
 import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.TransactionalException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
-import jakarta.ws.rs.ext.Provider;
 
 /**
  * A commit of {@code @Transactional} that failed, as Payara throws it. Jersey's CDI integration
@@ -16,7 +16,7 @@ import jakarta.ws.rs.ext.Provider;
  * refusal that caused it ({@link Refusals}: LOCK_LOST from the lock's re-check at commit,
  * VERSION_CONFLICT); otherwise a bug, logged with an incident id.
  */
-@Provider
+@ApplicationScoped
 @Priority(100)
 public class TransactionalExceptionMapper implements ExceptionMapper<TransactionalException> {
 

@@ -2,17 +2,17 @@ package dev.kickout.rest;
 
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.HeldLock;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
-import jakarta.ws.rs.ext.Provider;
 
 /**
  * Runtime exceptions that are not themselves domain refusals: the refusal a container wrapped
  * ({@link Refusals}) if there is one; anything else is a bug: logged with an incident id, answered
  * without a stack trace.
  */
-@Provider
+@ApplicationScoped
 public class UnexpectedExceptionMapper implements ExceptionMapper<RuntimeException> {
 
     @Inject

@@ -3,11 +3,9 @@ package dev.kickout.rest;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
-import jakarta.ws.rs.ext.Provider;
 import java.util.Map;
 
 /** A body the JSON-B provider cannot bind (malformed JSON, wrong types): 400 {@code INVALID_REQUEST}. */
-@Provider
 public class UnreadableBodyMapper implements ExceptionMapper<ProcessingException> {
 
     @Override

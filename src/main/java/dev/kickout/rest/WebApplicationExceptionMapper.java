@@ -3,14 +3,12 @@ package dev.kickout.rest;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
-import jakarta.ws.rs.ext.Provider;
 import java.util.Map;
 
 /**
  * JAX-RS's own refusals (unknown path, wrong method or media type, unreadable body) as problems:
  * 404 {@code NOT_FOUND}, other 4xx {@code INVALID_REQUEST}.
  */
-@Provider
 public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplicationException> {
 
     @Override

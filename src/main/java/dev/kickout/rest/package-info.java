@@ -1,5 +1,9 @@
 /**
- * The JAX-RS application and the problem+json mapping of refusals. Knows no feature: a feature
- * refuses by throwing a {@link dev.kickout.KickoutException} carrying its own status and code.
+ * The module's JAX-RS application and the problem+json mapping of refusals. Knows no feature: a feature
+ * refuses by throwing a {@link dev.kickout.KickoutException} carrying its own status and code. The one
+ * exception is {@link dev.kickout.rest.KickoutResources}, the list of the features' resources that a
+ * Jakarta REST Application must name. Nothing here is a {@code @Provider} that would join a host's
+ * scanning Application, except {@link dev.kickout.rest.ModuleGate}, which only hides the module's
+ * endpoints there.
  */
 package dev.kickout.rest;

@@ -7,7 +7,6 @@ import dev.kickout.rest.Problems;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -17,9 +16,11 @@ import java.util.Locale;
 /**
  * Checks the bearer token of every guarded request ({@code kickout.filter.include} /
  * {@code .exclude}): a live session continues with its principal and roles, anything else gets a
- * 401 problem saying why, and an unreachable Redis a 503. Async-capable so SSE streams survive.
+ * 401 problem saying why, and an unreachable Redis a 503. Declared in the module's
+ * {@code web-fragment.xml} (async-capable so SSE streams survive; ordered before the host's filters, so
+ * they see the principal); {@code kickout.enabled=false} and CORS preflights pass straight through
+ * ({@link FilterScope}).
  */
-@WebFilter(filterName = "kickout-token-filter", urlPatterns = "/*", asyncSupported = true)
 public class TokenFilter extends HttpFilter {
 
     @Inject
@@ -35,7 +36,7 @@ public class TokenFilter extends HttpFilter {
 
     @Override
     public void init() {
-        rules = new PathRules(config.filterInclude(), config.filterExclude());
+        rules = FilterScope.rules(config, getServletContext());
     }
 
     @Override
@@ -43,7 +44,7 @@ public class TokenFilter extends HttpFilter {
             throws IOException, ServletException {
         // decoded and normalised by the container, unlike getRequestURI()
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-        if (!rules.guards(path)) {
+        if (!config.enabled() || FilterScope.preflight(request) || !rules.guards(path)) {
             chain.doFilter(request, response);
             return;
         }

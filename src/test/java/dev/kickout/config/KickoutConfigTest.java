@@ -28,7 +28,9 @@ class KickoutConfigTest {
         assertEquals("kickout", config.keyPrefix());
         assertEquals(Duration.ofMinutes(30), config.sessionTtl());
         assertEquals(KickoutConfig.LoginPolicy.MULTI, config.loginPolicy());
-        assertEquals(List.of("/api/*"), config.filterInclude());
+        assertEquals(List.of(), config.filterInclude()); // empty: the filter derives the module's REST root
+        assertEquals(true, config.enabled());
+        assertEquals(true, config.restOwnApplication());
         assertEquals("admin", config.adminRole());
         assertEquals(Duration.ofSeconds(3), config.outboxGrace());
         assertEquals(false, config.testFaultAfterDecision());
