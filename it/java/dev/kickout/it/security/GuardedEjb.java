@@ -1,0 +1,30 @@
+package dev.kickout.it.security;
+
+import jakarta.annotation.Resource;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.SessionContext;
+import jakarta.ejb.Stateless;
+
+/** A legacy EJB guarded by the host's group name, and what it sees of its caller. */
+@Stateless
+public class GuardedEjb {
+
+    @Resource
+    SessionContext context;
+
+    @RolesAllowed("ops-admins")
+    public String adminOnly() {
+        return context.getCallerPrincipal().getName();
+    }
+
+    @PermitAll
+    public String caller() {
+        return context.getCallerPrincipal().getName();
+    }
+
+    @PermitAll
+    public boolean inRole(String role) {
+        return context.isCallerInRole(role);
+    }
+}
