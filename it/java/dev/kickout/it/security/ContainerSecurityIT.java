@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.TestRedis;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.URL;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -41,6 +43,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ContainerSecurityIT {
 
     private static final String SERVER = System.getProperty("kickout.it.server", "wildfly");
+    private static final int REUSE_ROUNDS = 5;
+    private static final int REUSE_REQUESTS = 10;
 
     /** The reference web.xml plus a constrained URL and the host's roles. */
     private static final String WEB_XML = """
@@ -113,8 +117,10 @@ class ContainerSecurityIT {
         assertTrue(asClerk.getBoolean("ejbStaff"), asClerk::toString);
         assertEquals("refused:EJBAccessException", asClerk.getString("ejbAdminOnly"), asClerk::toString);
         figures(asClerk, "alice", "staff");
-        System.out.println("[figure] container-security " + SERVER + ": cdi-rolesallowed(admin, not staff)="
-                + asAdmin.getString("cdiStaffOnly") + " cdi-rolesallowed(clerk, staff)=" + asClerk.getString("cdiStaffOnly"));
+        // @RolesAllowed("staff") on a plain CDI bean: admin is no staff member, the clerk is
+        assertEquals("refused:EJBAccessException", asAdmin.getString("cdiStaffOnly"), asAdmin::toString);
+        assertEquals("allowed:staff only", asClerk.getString("cdiStaffOnly"), asClerk::toString);
+        figure("clerk cdi-RolesAllowed(staff)", true);
 
         JsonObject anonymous = page("it-security/caller", null).assertOk(200);
         assertEquals("none", anonymous.getString("servletPrincipal"), anonymous::toString);
@@ -122,6 +128,7 @@ class ContainerSecurityIT {
         assertTrue(Set.of("none", "anonymous").contains(anonymous.getString("securityContextPrincipal")), anonymous::toString);
         assertNotEquals("alice", anonymous.getString("ejbPrincipal"));
         assertEquals("refused:EJBAccessException", anonymous.getString("ejbAdminOnly"), anonymous::toString);
+        assertEquals("refused:EJBAccessException", anonymous.getString("cdiStaffOnly"), anonymous::toString);
         assertFalse(anonymous.getBoolean("mechanismSession"));
         System.out.println("[figure] container-security " + SERVER + ": no-token-unprotected=anonymous (EJB caller '"
                 + anonymous.getString("ejbPrincipal") + "')");
@@ -155,6 +162,32 @@ class ContainerSecurityIT {
         assertTrue(seen.getBoolean("servletOpsAdmins"), seen::toString);
         assertEquals("admin", api.get("auth/me", admin).assertOk(200).getString("userId"));
         page("api/it-security/caller", null).assertProblem(401, "TOKEN_MISSING");
+
+        // Redis scripts per request: mechanism only (it-security/caller) vs mechanism + filter (api/...);
+        // a second check in the filter would double the second figure (background timers add a little to both)
+        long mechanismOnly = 0;
+        long withFilter = 0;
+        for (int round = 0; round < REUSE_ROUNDS; round++) {
+            mechanismOnly += scripts(() -> page("it-security/caller", admin).assertOk(200));
+            withFilter += scripts(() -> page("api/it-security/caller", admin).assertOk(200));
+        }
+        double perRequest = (double) mechanismOnly / (REUSE_ROUNDS * REUSE_REQUESTS);
+        double perGuardedRequest = (double) withFilter / (REUSE_ROUNDS * REUSE_REQUESTS);
+        System.out.printf(Locale.ROOT, "[figure] container-security %s: redis scripts per request: mechanism only %.2f,"
+                + " mechanism + token filter %.2f%n", SERVER, perRequest, perGuardedRequest);
+        assertTrue(perRequest >= 1, () -> "the mechanism checked no session: " + perRequest);
+        assertTrue(perGuardedRequest < perRequest + 0.5, () -> perGuardedRequest + " vs " + perRequest);
+    }
+
+    /** Scripts Redis ran while {@link #REUSE_REQUESTS} requests were answered. */
+    private static long scripts(Runnable request) {
+        Map<String, Long> before = RedisCommandStats.calls();
+        for (int i = 0; i < REUSE_REQUESTS; i++) {
+            request.run();
+        }
+        Map<String, Long> after = RedisCommandStats.calls();
+        return after.getOrDefault("evalsha", 0L) - before.getOrDefault("evalsha", 0L)
+                + after.getOrDefault("eval", 0L) - before.getOrDefault("eval", 0L);
     }
 
     @Test

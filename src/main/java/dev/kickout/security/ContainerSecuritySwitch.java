@@ -2,7 +2,9 @@ package dev.kickout.security;
 
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.config.Setting;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.util.Nonbinding;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.Extension;
@@ -12,9 +14,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Lets {@link KickoutAuthenticationMechanism} exist only when {@code kickout.container-security.enabled}
- * is true: Jakarta Security turns itself on for a WAR as soon as it finds any authentication
- * mechanism bean, so a host that did not ask for the mode must not see one at all.
+ * Lets {@link KickoutAuthenticationMechanism} and {@link RolesAllowedInterceptor} exist only when
+ * {@code kickout.container-security.enabled} is true: Jakarta Security turns itself on for a WAR as
+ * soon as it finds any authentication mechanism bean, so a host that did not ask for the mode must
+ * not see one at all.
  * Also fails the deployment on a malformed {@code kickout.container-security.role-map}.
  */
 public class ContainerSecuritySwitch implements Extension {
@@ -32,6 +35,10 @@ public class ContainerSecuritySwitch implements Extension {
         }
         enabled = Boolean.parseBoolean(value);
         if (enabled) {
+            // @RolesAllowed binds RolesAllowedInterceptor whatever roles it names
+            discovery.configureInterceptorBinding(RolesAllowed.class)
+                    .filterMethods(member -> member.getJavaMember().getName().equals("value"))
+                    .forEach(member -> member.add(Nonbinding.Literal.INSTANCE));
             try {
                 RoleMap.parse(KickoutConfig.atBoot(Setting.CONTAINER_SECURITY_ROLE_MAP, loader));
             } catch (IllegalArgumentException e) {
@@ -42,6 +49,12 @@ public class ContainerSecuritySwitch implements Extension {
     }
 
     void vetoUnlessEnabled(@Observes ProcessAnnotatedType<KickoutAuthenticationMechanism> type) {
+        if (!enabled) {
+            type.veto();
+        }
+    }
+
+    void vetoInterceptorUnlessEnabled(@Observes ProcessAnnotatedType<RolesAllowedInterceptor> type) {
         if (!enabled) {
             type.veto();
         }
