@@ -31,6 +31,8 @@ public class CallerServlet extends HttpServlet {
     @Inject
     StaffBean staff;
     @Inject
+    ClerkDesk desk;
+    @Inject
     SecurityContext security;
     @Inject
     CurrentSession current;
@@ -53,6 +55,9 @@ public class CallerServlet extends HttpServlet {
                 .add("ejbStaff", ejb.inRole("staff"))
                 .add("ejbAdminOnly", attempt(ejb::adminOnly))
                 .add("cdiStaffOnly", attempt(staff::staffOnly))
+                .add("cdiClassLevel", attempt(desk::serve))
+                .add("cdiPermitAll", attempt(desk::openingHours))
+                .add("cdiDenyAll", attempt(desk::shred))
                 .add("mechanismSession", request.getAttribute(Session.REQUEST_ATTRIBUTE) instanceof Session)
                 .add("currentSession", current.get().map(Session::userId).orElse("none"));
         response.setContentType("application/json");

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Container security mode on: the reference WAR with {@code kickout.container-security.enabled=true},
  * module roles mapped to host groups ({@code admin=ops-admins,user=staff}), plus a legacy EJB guarded
- * by {@code @RolesAllowed("ops-admins")}, a CDI bean with {@code @RolesAllowed("staff")}, a servlet
+ * by {@code @RolesAllowed("ops-admins")}, CDI beans with {@code @RolesAllowed("staff")}, a servlet
  * reporting what each container check sees ({@link CallerServlet}) and a web.xml constraint
  * (ops-admins only). admin has the module role admin, alice the role user (the "clerk").
  * The same suite with the mode off is every other IT.
@@ -75,7 +75,7 @@ class ContainerSecurityIT {
                 "kickout.container-security.enabled", "true",
                 "kickout.container-security.role-map", "admin=ops-admins,user=staff"));
         war.delete("WEB-INF/web.xml");
-        return war.addClasses(GuardedEjb.class, StaffBean.class, CallerServlet.class)
+        return war.addClasses(GuardedEjb.class, StaffBean.class, ClerkDesk.class, CallerServlet.class)
                 .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml");
     }
 
@@ -121,6 +121,11 @@ class ContainerSecurityIT {
         assertEquals("refused:EJBAccessException", asAdmin.getString("cdiStaffOnly"), asAdmin::toString);
         assertEquals("allowed:staff only", asClerk.getString("cdiStaffOnly"), asClerk::toString);
         figure("clerk cdi-RolesAllowed(staff)", true);
+        // class-level @RolesAllowed("staff") with a @PermitAll and a @DenyAll method
+        assertEquals("refused:EJBAccessException", asAdmin.getString("cdiClassLevel"), asAdmin::toString);
+        assertEquals("allowed:served", asClerk.getString("cdiClassLevel"), asClerk::toString);
+        assertEquals("allowed:9-5", asAdmin.getString("cdiPermitAll"), asAdmin::toString);
+        assertEquals("refused:EJBAccessException", asClerk.getString("cdiDenyAll"), asClerk::toString);
 
         JsonObject anonymous = page("it-security/caller", null).assertOk(200);
         assertEquals("none", anonymous.getString("servletPrincipal"), anonymous::toString);
@@ -129,6 +134,7 @@ class ContainerSecurityIT {
         assertNotEquals("alice", anonymous.getString("ejbPrincipal"));
         assertEquals("refused:EJBAccessException", anonymous.getString("ejbAdminOnly"), anonymous::toString);
         assertEquals("refused:EJBAccessException", anonymous.getString("cdiStaffOnly"), anonymous::toString);
+        assertEquals("allowed:9-5", anonymous.getString("cdiPermitAll"), anonymous::toString);
         assertFalse(anonymous.getBoolean("mechanismSession"));
         System.out.println("[figure] container-security " + SERVER + ": no-token-unprotected=anonymous (EJB caller '"
                 + anonymous.getString("ejbPrincipal") + "')");
