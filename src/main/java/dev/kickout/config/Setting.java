@@ -99,7 +99,7 @@ public enum Setting {
     REDIS_WAIT_TIMEOUT("kickout.redis.wait-timeout", "PT0.5S",
             "How long a decision waits for kickout.redis.wait-replicas acknowledgements (Redis WAIT) before the request answers 503 STORE_UNAVAILABLE."),
     CONTAINER_SECURITY_ENABLED("kickout.container-security.enabled", "false",
-            "Container security mode: a Jakarta Security authentication mechanism validates the session and tells the container the caller (EJB @RolesAllowed, getCallerPrincipal, web.xml constraints); read at deployment."),
+            "Container security mode: a Jakarta Security authentication mechanism validates the session and tells the container the caller (EJB and CDI @RolesAllowed, getCallerPrincipal, SecurityContext, web.xml constraints); read at deployment."),
     CONTAINER_SECURITY_ROLE_MAP("kickout.container-security.role-map", "",
             "In container security mode: module roles to the host's groups, comma-separated role=group pairs (a role may repeat to give several groups); unmapped roles pass through unchanged.");
 

@@ -29,7 +29,7 @@ import java.util.Locale;
  *     ({@link Session#REQUEST_ATTRIBUTE}) so the token filter does not check it again;</li>
  * <li>a refused token (kicked, replaced, signed out, expired, unknown; 503 when Redis cannot
  *     answer): on a resource the container protects, the filter's problem body; elsewhere the
- *     caller stays anonymous and the refusal is left for the filter ({@link #REFUSAL_ATTRIBUTE});</li>
+ *     caller stays anonymous and the refusal is left for the filter ({@link Session#REFUSAL_ATTRIBUTE});</li>
  * <li>no token: 401 {@code TOKEN_MISSING} on a protected resource, else anonymous.</li>
  * </ul>
  * Exists only with {@code kickout.container-security.enabled=true} ({@link ContainerSecuritySwitch}):
@@ -37,9 +37,6 @@ import java.util.Locale;
  */
 @ApplicationScoped
 public class KickoutAuthenticationMechanism implements HttpAuthenticationMechanism {
-
-    /** The refusal of this request's token, for the token filter to answer with (its name is the filter's). */
-    static final String REFUSAL_ATTRIBUTE = Session.REQUEST_ATTRIBUTE + ".refusal";
 
     @Inject
     SessionService sessions;
@@ -78,7 +75,7 @@ public class KickoutAuthenticationMechanism implements HttpAuthenticationMechani
     private AuthenticationStatus refuse(KickoutException refusal, HttpServletRequest request,
                                         HttpServletResponse response, HttpMessageContext context) {
         if (!context.isProtected()) {
-            request.setAttribute(REFUSAL_ATTRIBUTE, refusal);
+            request.setAttribute(Session.REFUSAL_ATTRIBUTE, refusal);
             return context.doNothing();
         }
         try {

@@ -5,7 +5,7 @@
  * {@code SecurityContext} and {@code web.xml} constraints see the Kickout caller.
  *
  * <p>Uses {@code session} (authentication), {@code config} and {@code rest} (problem bodies). No
- * other feature uses this package: the token filter only reads the request attribute
- * {@link dev.kickout.session.Session#REQUEST_ATTRIBUTE} it leaves behind.
+ * other feature uses this package: the token filter only reads the request attributes it leaves
+ * behind ({@link dev.kickout.session.Session#REQUEST_ATTRIBUTE}, {@code REFUSAL_ATTRIBUTE}).
  */
 package dev.kickout.security;

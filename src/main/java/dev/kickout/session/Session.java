@@ -17,6 +17,9 @@ public record Session(String sessionId, String userId, String username, String d
      */
     public static final String REQUEST_ATTRIBUTE = "dev.kickout.session";
 
+    /** Request attribute holding the mechanism's refusal of this request's token, for the token filter to answer with. */
+    public static final String REFUSAL_ATTRIBUTE = REQUEST_ATTRIBUTE + ".refusal";
+
     /** The public view of this session; {@code current} marks the caller's own. */
     public SessionView view(boolean current) {
         return new SessionView(sessionId, userId, username, deviceType, clientId, loginTime, lastSeen, expiresAt,

@@ -31,9 +31,6 @@ public class TokenFilter extends HttpFilter {
     @Inject
     ProblemWriter problems;
 
-    /** Set by {@code dev.kickout.security}'s mechanism when it refused this request's token. */
-    static final String REFUSAL_ATTRIBUTE = Session.REQUEST_ATTRIBUTE + ".refusal";
-
     private PathRules rules;
 
     @Override
@@ -72,7 +69,7 @@ public class TokenFilter extends HttpFilter {
         if (checked instanceof Session session) {
             return session;
         }
-        if (request.getAttribute(REFUSAL_ATTRIBUTE) instanceof KickoutException refusal) {
+        if (request.getAttribute(Session.REFUSAL_ATTRIBUTE) instanceof KickoutException refusal) {
             throw refusal;
         }
         return sessions.authenticate(bearerToken(request));
