@@ -476,4 +476,22 @@ public class KickoutConfig {
     public boolean restOwnApplication() {
         return restOwnApplication;
     }
+
+    /** Whether container security mode is on (see {@code dev.kickout.security}). */
+    public boolean containerSecurityEnabled() {
+        return bool(Setting.CONTAINER_SECURITY_ENABLED);
+    }
+
+    /** {@code kickout.container-security.role-map} as written; {@code dev.kickout.security} parses it. */
+    public String containerSecurityRoleMap() {
+        return raw(Setting.CONTAINER_SECURITY_ROLE_MAP);
+    }
+
+    /**
+     * One setting read before any bean exists (a CDI extension deciding what beans there are), from
+     * the same sources as the bean, or its default.
+     */
+    public static String atBoot(Setting setting, ClassLoader loader) {
+        return new ConfigLookup(loader).get(setting.key()).map(String::trim).orElse(setting.defaultValue());
+    }
 }

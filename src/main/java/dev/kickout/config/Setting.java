@@ -101,7 +101,11 @@ public enum Setting {
     ENABLED("kickout.enabled", "true",
             "false turns the module off: the filter passes every request through, its endpoints answer 404, no Redis connection, no timers, @RequiresEditLock passes through."),
     REST_OWN_APPLICATION("kickout.rest.own-application", "true",
-            "false: the module's own REST root answers nothing (404), for a host that serves the endpoints from its own Application (KickoutResources.classes()).");
+            "false: the module's own REST root answers nothing (404), for a host that serves the endpoints from its own Application (KickoutResources.classes())."),
+    CONTAINER_SECURITY_ENABLED("kickout.container-security.enabled", "false",
+            "Container security mode: a Jakarta Security authentication mechanism validates the session and tells the container the caller (EJB and CDI @RolesAllowed, getCallerPrincipal, SecurityContext, web.xml constraints); read at deployment."),
+    CONTAINER_SECURITY_ROLE_MAP("kickout.container-security.role-map", "",
+            "In container security mode: module roles to the host's groups, comma-separated role=group pairs (a role may repeat to give several groups); unmapped roles pass through unchanged.");
 
     private final String key;
     private final String defaultValue;

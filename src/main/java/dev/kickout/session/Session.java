@@ -11,6 +11,15 @@ public record Session(String sessionId, String userId, String username, String d
                       Instant loginTime, Instant lastSeen, Instant expiresAt, String ip, String userAgent,
                       Set<String> roles) {
 
+    /**
+     * Request attribute holding the session an authentication mechanism already validated in this
+     * request (container security mode), which the token filter then reuses instead of checking again.
+     */
+    public static final String REQUEST_ATTRIBUTE = "dev.kickout.session";
+
+    /** Request attribute holding the mechanism's refusal of this request's token, for the token filter to answer with. */
+    public static final String REFUSAL_ATTRIBUTE = REQUEST_ATTRIBUTE + ".refusal";
+
     /** The public view of this session; {@code current} marks the caller's own. */
     public SessionView view(boolean current) {
         return new SessionView(sessionId, userId, username, deviceType, clientId, loginTime, lastSeen, expiresAt,

@@ -50,7 +50,7 @@ public class TokenFilter extends HttpFilter {
         }
         Session session;
         try {
-            session = sessions.authenticate(bearerToken(request));
+            session = authenticate(request);
         } catch (KickoutException e) {
             problems.write(response, e);
             return;
@@ -59,7 +59,21 @@ public class TokenFilter extends HttpFilter {
             return;
         }
         current.set(session, request.getRemoteAddr());
-        chain.doFilter(new SessionRequest(request, session), response);
+        // container security mode: the container already knows the caller, with the host's role names
+        chain.doFilter(request.getAttribute(Session.REQUEST_ATTRIBUTE) == session ? request : new SessionRequest(request, session),
+                response);
+    }
+
+    /** The session, or the refusal, the authentication mechanism found in this request; else one check here. */
+    private Session authenticate(HttpServletRequest request) {
+        Object checked = request.getAttribute(Session.REQUEST_ATTRIBUTE);
+        if (checked instanceof Session session) {
+            return session;
+        }
+        if (request.getAttribute(Session.REFUSAL_ATTRIBUTE) instanceof KickoutException refusal) {
+            throw refusal;
+        }
+        return sessions.authenticate(bearerToken(request));
     }
 
     private static String bearerToken(HttpServletRequest request) {

@@ -1,0 +1,99 @@
+package dev.kickout.security;
+
+import dev.kickout.KickoutException;
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.ProblemWriter;
+import dev.kickout.rest.Problems;
+import dev.kickout.session.KickoutPrincipal;
+import dev.kickout.session.Session;
+import dev.kickout.session.SessionService;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.security.enterprise.AuthenticationStatus;
+import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticationMechanism;
+import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+
+/**
+ * Container security mode: validates the request's Kickout session and tells the container who
+ * the caller is, with the session's roles mapped to the host's groups
+ * ({@code kickout.container-security.role-map}).
+ *
+ * <ul>
+ * <li>a live session: the container knows the caller; the session is left in the request
+ *     ({@link Session#REQUEST_ATTRIBUTE}) so the token filter does not check it again;</li>
+ * <li>a refused token (kicked, replaced, signed out, expired, unknown; 503 when Redis cannot
+ *     answer): on a resource the container protects, the filter's problem body; elsewhere the
+ *     caller stays anonymous and the refusal is left for the filter ({@link Session#REFUSAL_ATTRIBUTE});</li>
+ * <li>no token: 401 {@code TOKEN_MISSING} on a protected resource, else anonymous.</li>
+ * </ul>
+ * Exists only with {@code kickout.container-security.enabled=true} ({@link ContainerSecuritySwitch}):
+ * any such bean turns Jakarta Security on for the whole WAR.
+ */
+@ApplicationScoped
+public class KickoutAuthenticationMechanism implements HttpAuthenticationMechanism {
+
+    @Inject
+    SessionService sessions;
+    @Inject
+    ProblemWriter problems;
+    @Inject
+    KickoutConfig config;
+
+    private RoleMap roles;
+
+    @PostConstruct
+    void init() {
+        roles = RoleMap.parse(config.containerSecurityRoleMap());
+    }
+
+    @Override
+    public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
+                                                HttpMessageContext context) {
+        String token = token(request);
+        if (token == null && !context.isProtected()) {
+            return context.doNothing();
+        }
+        Session session;
+        try {
+            session = sessions.authenticate(token);
+        } catch (KickoutException e) {
+            return refuse(e, request, response, context);
+        } catch (RuntimeException e) {
+            return refuse(Problems.unexpected(e), request, response, context);
+        }
+        request.setAttribute(Session.REQUEST_ATTRIBUTE, session);
+        return context.notifyContainerAboutLogin(new KickoutPrincipal(session.userId(), session.username()),
+                roles.map(session.roles()));
+    }
+
+    private AuthenticationStatus refuse(KickoutException refusal, HttpServletRequest request,
+                                        HttpServletResponse response, HttpMessageContext context) {
+        if (!context.isProtected()) {
+            request.setAttribute(Session.REFUSAL_ATTRIBUTE, refusal);
+            return context.doNothing();
+        }
+        try {
+            problems.write(response, refusal);
+            // committed, so that the container cannot swap the body for its own error page (WildFly 39 does)
+            response.flushBuffer();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return AuthenticationStatus.SEND_FAILURE;
+    }
+
+    /** Where this request carries its session token: the one place to teach another source (a cookie). */
+    static String token(HttpServletRequest request) {
+        String header = request.getHeader("Authorization");
+        if (header == null || header.length() < 7 || !header.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
+            return null;
+        }
+        return header.substring(7).trim();
+    }
+}

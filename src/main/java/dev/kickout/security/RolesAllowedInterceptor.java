@@ -1,0 +1,85 @@
+package dev.kickout.security;
+
+import jakarta.annotation.Priority;
+import jakarta.annotation.security.DenyAll;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJBAccessException;
+import jakarta.ejb.MessageDriven;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Stateful;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.interceptor.AroundInvoke;
+import jakarta.interceptor.Interceptor;
+import jakarta.interceptor.InvocationContext;
+import jakarta.security.enterprise.SecurityContext;
+import java.lang.reflect.Method;
+
+/**
+ * Container security mode: {@code @RolesAllowed}, {@code @PermitAll} and {@code @DenyAll} on plain
+ * CDI beans, which neither WildFly 39 nor Payara 6 enforces (Jakarta EE 10 does so for EJBs only).
+ * The caller's roles are the container's ({@link SecurityContext#isCallerInRole}), so the host's
+ * group names; a refusal is the {@link EJBAccessException} an EJB would throw, so legacy code that
+ * handles one handles both. EJBs are left to their container. {@link ContainerSecuritySwitch}
+ * makes {@code @RolesAllowed} a binding (members ignored) in the mode, and removes this class otherwise.
+ */
+@Interceptor
+@RolesAllowed({})
+@Priority(Interceptor.Priority.LIBRARY_BEFORE)
+public class RolesAllowedInterceptor {
+
+    @Inject
+    SecurityContext security;
+
+    @AroundInvoke
+    Object check(InvocationContext invocation) throws Exception {
+        if (isEjb(invocation.getTarget().getClass()) || allowed(invocation.getMethod())) {
+            return invocation.proceed();
+        }
+        throw new EJBAccessException("The caller may not call " + invocation.getMethod().getDeclaringClass().getName()
+                + "." + invocation.getMethod().getName());
+    }
+
+    private boolean allowed(Method method) {
+        if (method.isAnnotationPresent(DenyAll.class)) {
+            return false;
+        }
+        if (method.isAnnotationPresent(PermitAll.class)) {
+            return true;
+        }
+        RolesAllowed roles = method.getAnnotation(RolesAllowed.class);
+        if (roles == null) {
+            roles = classAnnotation(method.getDeclaringClass());
+        }
+        if (roles == null) {
+            return true;
+        }
+        for (String role : roles.value()) {
+            if (security.isCallerInRole(role)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static RolesAllowed classAnnotation(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            RolesAllowed roles = c.getAnnotation(RolesAllowed.class);
+            if (roles != null) {
+                return roles;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isEjb(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            if (c.isAnnotationPresent(Stateless.class) || c.isAnnotationPresent(Stateful.class)
+                    || c.isAnnotationPresent(Singleton.class) || c.isAnnotationPresent(MessageDriven.class)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
