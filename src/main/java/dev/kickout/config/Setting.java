@@ -97,7 +97,15 @@ public enum Setting {
     REDIS_WAIT_REPLICAS("kickout.redis.wait-replicas", "auto",
             "Replicas that must acknowledge a kick, logout, replacement, force release or fence before it is confirmed (503 otherwise); auto: 1 with a Cluster, Sentinel, master/replica or replicated Redisson config, 0 on a single server."),
     REDIS_WAIT_TIMEOUT("kickout.redis.wait-timeout", "PT0.5S",
-            "How long a decision waits for kickout.redis.wait-replicas acknowledgements (Redis WAIT) before the request answers 503 STORE_UNAVAILABLE.");
+            "How long a decision waits for kickout.redis.wait-replicas acknowledgements (Redis WAIT) before the request answers 503 STORE_UNAVAILABLE."),
+    COOKIE_ENABLED("kickout.cookie.enabled", "false",
+            "Cookie mode for server-rendered pages: a form login sets an HttpOnly session cookie, unsafe methods then need the CSRF token; the bearer header still wins."),
+    COOKIE_NAME("kickout.cookie.name", "KICKOUT_SESSION",
+            "Name of the session cookie in cookie mode (the CSRF token's cookie is KICKOUT_CSRF)."),
+    COOKIE_SAME_SITE("kickout.cookie.same-site", "Lax",
+            "SameSite attribute of both cookies: Lax, Strict or None (None needs TLS: browsers drop it without Secure)."),
+    COOKIE_SIGN_IN_PAGE("kickout.cookie.sign-in-page", "",
+            "Context-relative sign-in page (e.g. /signin.html): page loads without a valid cookie session are sent there with ?reason=&next=; empty: they get the 401.");
 
     private final String key;
     private final String defaultValue;

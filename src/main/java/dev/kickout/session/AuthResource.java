@@ -1,6 +1,7 @@
 package dev.kickout.session;
 
 import dev.kickout.InvalidRequestException;
+import dev.kickout.config.KickoutConfig;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -22,6 +23,12 @@ public class AuthResource {
     SessionService sessions;
     @Inject
     CurrentSession current;
+    @Inject
+    FormLogin formLogin;
+    @Inject
+    SessionCookies cookies;
+    @Inject
+    KickoutConfig config;
 
     /** Body of {@code POST /auth/login}. */
     public record LoginRequest(String username, String password, String deviceType, String clientId) {
@@ -43,11 +50,30 @@ public class AuthResource {
         return sessions.login(body.username(), body.password(), client);
     }
 
+    /** Cookie mode's sign-in form; see {@link FormLogin}. */
+    @POST
+    @Path("login")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response formLogin(@Context HttpServletRequest request) {
+        return formLogin.login(request);
+    }
+
+    /** Ends the session; in cookie mode also clears the cookies, and a form post goes on to the sign-in page. */
     @POST
     @Path("logout")
-    public Response logout() {
+    public Response logout(@Context HttpServletRequest request) {
         sessions.logout(current.require(), current.actor());
-        return Response.noContent().build();
+        if (!config.cookieEnabled()) {
+            return Response.noContent().build();
+        }
+        String type = request.getContentType();
+        Response.ResponseBuilder answer = type != null && type.startsWith(MediaType.APPLICATION_FORM_URLENCODED)
+                ? Response.status(Response.Status.SEE_OTHER).header("Location", config.cookieSignInPage().isEmpty()
+                        ? request.getContextPath() + "/"
+                        : NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "reason", Tombstone.LOGGED_OUT, null))
+                : Response.noContent();
+        cookies.clear(request).forEach(cookie -> answer.header("Set-Cookie", cookie));
+        return answer.header("Cache-Control", "no-store").build();
     }
 
     @GET

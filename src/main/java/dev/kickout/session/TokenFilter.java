@@ -12,12 +12,12 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Locale;
 
 /**
- * Checks the bearer token of every guarded request ({@code kickout.filter.include} /
- * {@code .exclude}): a live session continues with its principal and roles, anything else gets a
- * 401 problem saying why, and an unreachable Redis a 503. Async-capable so SSE streams survive.
+ * Checks the bearer token (or, in cookie mode, the session cookie: {@link RequestCredentials}) of
+ * every guarded request ({@code kickout.filter.include} / {@code .exclude}): a live session
+ * continues with its principal and roles, anything else gets a 401 problem saying why (or, for a
+ * page load in cookie mode, the sign-in page: {@link CookieGate}), and an unreachable Redis a 503. Async-capable so SSE streams survive.
  */
 @WebFilter(filterName = "kickout-token-filter", urlPatterns = "/*", asyncSupported = true)
 public class TokenFilter extends HttpFilter {
@@ -30,6 +30,10 @@ public class TokenFilter extends HttpFilter {
     KickoutConfig config;
     @Inject
     ProblemWriter problems;
+    @Inject
+    RequestCredentials credentials;
+    @Inject
+    CookieGate cookieGate;
 
     private PathRules rules;
 
@@ -43,15 +47,17 @@ public class TokenFilter extends HttpFilter {
             throws IOException, ServletException {
         // decoded and normalised by the container, unlike getRequestURI()
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-        if (!rules.guards(path)) {
+        if (!rules.guards(path) || cookieGate.isSignInPage(path)) {
             chain.doFilter(request, response);
             return;
         }
+        RequestCredentials.Credential credential = credentials.find(request).orElse(null);
         Session session;
         try {
-            session = sessions.authenticate(bearerToken(request));
+            session = sessions.authenticate(credential == null ? null : credential.token());
+            cookieGate.checkCsrf(request, credential);
         } catch (KickoutException e) {
-            problems.write(response, e);
+            cookieGate.refuse(request, response, credential, e);
             return;
         } catch (RuntimeException e) {
             problems.write(response, Problems.unexpected(e));
@@ -59,13 +65,5 @@ public class TokenFilter extends HttpFilter {
         }
         current.set(session, request.getRemoteAddr());
         chain.doFilter(new SessionRequest(request, session), response);
-    }
-
-    private static String bearerToken(HttpServletRequest request) {
-        String header = request.getHeader("Authorization");
-        if (header == null || header.length() < 7 || !header.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
-            return null;
-        }
-        return header.substring(7).trim();
     }
 }
