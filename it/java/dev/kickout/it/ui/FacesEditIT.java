@@ -93,7 +93,7 @@ class FacesEditIT {
             alice.await(editing(true));
             JsonObject saved = api.get("documents/" + id, api.login("admin", "api").token()).assertOk(200);
             assertEquals(before + 1, saved.getJsonNumber("version").longValue(), "the save grew the version");
-            assertEquals(text.replace("\r\n", "\n"), saved.getString("body").replace("\r\n", "\n"));
+            assertEquals(normalized(text), normalized(saved.getString("body")));
             assertTrue(alice.find("#messages").getText().contains("version " + (before + 1)), alice.find("#messages").getText());
             alice.screenshot("faces-3-alice-saved");
         }
@@ -138,7 +138,8 @@ class FacesEditIT {
             alice.await(d -> d.findElement(By.id("messages")).getText().contains("Not saved"));
             assertTrue(alice.find("#messages").getText().contains("FORCE_RELEASED"), alice.find("#messages").getText());
             alice.await(editing(false));
-            assertEquals(draft.replace("\r\n", "\n"), alice.find("textarea").getDomProperty("value").replace("\r\n", "\n"),
+            // HTML drops a line break right after <textarea>, so a re-rendered draft loses a leading one
+            assertEquals(normalized(draft), normalized(alice.find("textarea").getDomProperty("value")),
                     "the refused postback keeps the draft");
             assertEquals(version, api.get("documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue(),
                     "nothing saved");
@@ -206,6 +207,11 @@ class FacesEditIT {
     private static ExpectedCondition<Boolean> editing(boolean editing) {
         return (WebDriver d) -> String.valueOf(editing).equals(
                 d.findElement(By.cssSelector(".kickout-edit-lock")).getDomAttribute("data-editing"));
+    }
+
+    /** Form posts send CRLF line breaks; HTML drops a leading one in a textarea. */
+    private static String normalized(String text) {
+        return text.replace("\r\n", "\n").replaceFirst("^\n", "");
     }
 
     private static void figure(String what, long startNanos) {
