@@ -188,8 +188,11 @@ class CookieSessionIT {
         assertEquals(context + "/signin.html?error=INVALID_REQUEST", pathAndQuery(missing.header("Location")));
         Reply badDevice = other.postForm("api/auth/login", "username=alice&password=alice&deviceType=%3Cscript%3E", null);
         assertEquals(context + "/signin.html?error=INVALID_REQUEST", pathAndQuery(badDevice.header("Location")));
-        Reply undecodable = other.postForm("api/auth/login", "username=%ZZ&password=%&deviceType=%E0%A4", null);
-        assertTrue(undecodable.status() == 303 || undecodable.status() == 400, undecodable.status() + " " + undecodable.body());
+        for (String undecodable : List.of("username=%ZZ&password=alice", "username=alice&password=%", "username=alice&password=alice&deviceType=%E0%A4",
+                "username=alice&password=alice&next=%", "username=" + "a".repeat(20_000) + "&password=x")) {
+            Reply reply = other.postForm("api/auth/login", undecodable, null);
+            assertEquals(context + "/signin.html?error=INVALID_REQUEST", pathAndQuery(reply.header("Location")), undecodable);
+        }
 
         Reply crossSite = other.postForm("api/auth/login", CookieClient.form("username", "alice", "password", "alice",
                 "deviceType", "c-refused"), "https://evil.example");
@@ -275,8 +278,12 @@ class CookieSessionIT {
             assertTrue(postStatus == 401 || postStatus == 400 || postStatus == 403, cookie + " -> " + postStatus);
         }
         for (byte[] odd : List.of(new byte[] {1, 2, 3}, new byte[] {(byte) 0xff, (byte) 0xfe}, new byte[] {'\t', ' ', ';'})) {
-            int status = rawBytes("GET " + context + "/api/auth/me", odd);
-            assertTrue(status == 401 || status == 400 || status == -1, "control bytes -> " + status);
+            String answer = rawAnswer("GET " + context + "/api/auth/me", odd);
+            // WildFly's Undertow answers some of these 500 itself, before any filter (see above); Kickout never does
+            assertFalse(answer.contains("INTERNAL_ERROR"), "control bytes -> " + answer);
+            int status = statusOf(answer);
+            assertTrue(status == 401 || status == 400 || status == -1 || status == 500 && !answer.contains("problem+json"),
+                    "control bytes -> " + answer);
         }
     }
 
@@ -307,15 +314,23 @@ class CookieSessionIT {
         return rawBytes(requestLine, cookie.getBytes(StandardCharsets.UTF_8), accept);
     }
 
-    private int rawBytes(String requestLine, byte[] cookieValue) {
+    private String rawAnswer(String requestLine, byte[] cookieValue) {
         byte[] cookie = new byte[cookieValue.length + "KICKOUT_SESSION=".length()];
         System.arraycopy("KICKOUT_SESSION=".getBytes(StandardCharsets.US_ASCII), 0, cookie, 0, 16);
         System.arraycopy(cookieValue, 0, cookie, 16, cookieValue.length);
-        return rawBytes(requestLine, cookie, "application/json");
+        return rawExchange(requestLine, cookie, "application/json");
     }
 
-    /** One request over a plain socket: java.net.http refuses to send odd bytes in a header. */
     private int rawBytes(String requestLine, byte[] cookie, String accept) {
+        return statusOf(rawExchange(requestLine, cookie, accept));
+    }
+
+    private static int statusOf(String answer) {
+        return answer.startsWith("HTTP/1.1 ") && answer.length() >= 12 ? Integer.parseInt(answer.substring(9, 12)) : -1;
+    }
+
+    /** One request over a plain socket (java.net.http refuses to send odd bytes in a header); the answer's head and body. */
+    private String rawExchange(String requestLine, byte[] cookie, String accept) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", base.getPort()), 5000);
             socket.setSoTimeout(30_000);
@@ -328,10 +343,9 @@ class CookieSessionIT {
             out.write(request.toByteArray());
             out.flush();
             InputStream in = socket.getInputStream();
-            String status = new String(in.readNBytes(12), StandardCharsets.US_ASCII);
-            return status.startsWith("HTTP/1.1 ") ? Integer.parseInt(status.substring(9, 12)) : -1;
+            return new String(in.readNBytes(64 * 1024), StandardCharsets.ISO_8859_1);
         } catch (IOException e) {
-            return -1;
+            return "";
         }
     }
 }

@@ -54,8 +54,8 @@ public class AuthResource {
     @POST
     @Path("login")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response formLogin(@Context HttpServletRequest request) {
-        return formLogin.login(request);
+    public Response formLogin(String body, @Context HttpServletRequest request) {
+        return formLogin.login(request, body);
     }
 
     /** Ends the session; in cookie mode also clears the cookies, and a form post goes on to the sign-in page. */

@@ -7,11 +7,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Sign-in from a server-rendered form (cookie mode): {@code POST <root>/auth/login} as
@@ -29,6 +31,8 @@ import java.util.Locale;
 @ApplicationScoped
 public class FormLogin {
 
+    private static final int MAX_FORM = 16 * 1024;
+
     @Inject
     SessionService sessions;
     @Inject
@@ -36,19 +40,20 @@ public class FormLogin {
     @Inject
     KickoutConfig config;
 
-    Response login(HttpServletRequest request) {
+    Response login(HttpServletRequest request, String body) {
         if (!config.cookieEnabled()) {
             throw new InvalidRequestException("A form login needs cookie mode (kickout.cookie.enabled=true); send JSON");
         }
         String next = null;
         try {
-            next = field(request, "next");
+            Map<String, String> form = parse(body);
+            next = field(request, form, "next");
             if (!sameOrigin(request)) {
                 throw CsrfRejectedException.crossOrigin();
             }
-            ClientInfo client = new ClientInfo(orDefault(field(request, "deviceType"), "web"),
-                    orDefault(field(request, "clientId"), "browser"), request.getRemoteAddr(), request.getHeader("User-Agent"));
-            LoginResult result = sessions.login(field(request, "username"), field(request, "password"), client);
+            ClientInfo client = new ClientInfo(orDefault(field(request, form, "deviceType"), "web"),
+                    orDefault(field(request, form, "clientId"), "browser"), request.getRemoteAddr(), request.getHeader("User-Agent"));
+            LoginResult result = sessions.login(field(request, form, "username"), field(request, form, "password"), client);
             Response.ResponseBuilder answer = redirect(NextPath.afterLogin(request.getContextPath(), next));
             cookies.issue(request, result.token()).forEach(cookie -> answer.header("Set-Cookie", cookie));
             return answer.build();
@@ -65,13 +70,39 @@ public class FormLogin {
         return Response.status(Response.Status.SEE_OTHER).header("Location", location).header("Cache-Control", "no-store");
     }
 
-    private static String field(HttpServletRequest request, String name) {
+    /**
+     * The form's fields (the first of each name), decoded as UTF-8 here rather than by the JAX-RS
+     * reader, which fails a bad percent-encoding with an unchecked exception instead of a refusal.
+     */
+    static Map<String, String> parse(String body) {
+        if (body == null || body.isEmpty()) {
+            return Map.of();
+        }
+        if (body.length() > MAX_FORM) {
+            throw new InvalidRequestException("The form is longer than " + MAX_FORM + " characters");
+        }
+        Map<String, String> fields = new HashMap<>();
         try {
-            if (request.getCharacterEncoding() == null) {
-                request.setCharacterEncoding(StandardCharsets.UTF_8.name());
+            for (String pair : body.split("&")) {
+                int eq = pair.indexOf('=');
+                String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+                String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                fields.putIfAbsent(name, value);
             }
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("The form is not valid application/x-www-form-urlencoded");
+        }
+        return fields;
+    }
+
+    /** A field of the body; if a filter before JAX-RS consumed the body, as the container decoded it. */
+    private static String field(HttpServletRequest request, Map<String, String> form, String name) {
+        if (!form.isEmpty()) {
+            return form.get(name);
+        }
+        try {
             return request.getParameter(name);
-        } catch (IllegalArgumentException | IllegalStateException | IOException e) {
+        } catch (IllegalArgumentException | IllegalStateException e) {
             throw new InvalidRequestException("The form cannot be decoded");
         }
     }
