@@ -26,8 +26,6 @@ public class AuthResource {
     @Inject
     FormLogin formLogin;
     @Inject
-    SessionCookies cookies;
-    @Inject
     KickoutConfig config;
 
     /** Body of {@code POST /auth/login}. */
@@ -63,17 +61,7 @@ public class AuthResource {
     @Path("logout")
     public Response logout(@Context HttpServletRequest request) {
         sessions.logout(current.require(), current.actor());
-        if (!config.cookieEnabled()) {
-            return Response.noContent().build();
-        }
-        String type = request.getContentType();
-        Response.ResponseBuilder answer = type != null && type.startsWith(MediaType.APPLICATION_FORM_URLENCODED)
-                ? Response.status(Response.Status.SEE_OTHER).header("Location", config.cookieSignInPage().isEmpty()
-                        ? request.getContextPath() + "/"
-                        : NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "reason", Tombstone.LOGGED_OUT, null))
-                : Response.noContent();
-        cookies.clear(request).forEach(cookie -> answer.header("Set-Cookie", cookie));
-        return answer.header("Cache-Control", "no-store").build();
+        return config.cookieEnabled() ? formLogin.signedOut(request) : Response.noContent().build();
     }
 
     @GET

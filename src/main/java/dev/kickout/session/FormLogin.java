@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Sign-in from a server-rendered form (cookie mode): {@code POST <root>/auth/login} as
+ * Sign-in (and sign-out) from a server-rendered form (cookie mode): {@code POST <root>/auth/login} as
  * {@code application/x-www-form-urlencoded} with {@code username}, {@code password}, optional
  * {@code deviceType} (default {@code web}), {@code clientId} (default {@code browser}) and
  * {@code next}. Success sets the cookies and answers 303 to {@code next} (a context-relative path,
@@ -64,6 +64,17 @@ public class FormLogin {
             return redirect(NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "error", e.code(), next))
                     .build();
         }
+    }
+
+    /** The answer to a logout in cookie mode: both cookies cleared; a form post goes on to the sign-in page. */
+    Response signedOut(HttpServletRequest request) {
+        String type = request.getContentType();
+        boolean form = type != null && type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
+        String signIn = config.cookieSignInPage().isEmpty() ? request.getContextPath() + "/"
+                : NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "reason", Tombstone.LOGGED_OUT, null);
+        Response.ResponseBuilder answer = form ? redirect(signIn) : Response.noContent().header("Cache-Control", "no-store");
+        cookies.clear(request).forEach(cookie -> answer.header("Set-Cookie", cookie));
+        return answer.build();
     }
 
     private static Response.ResponseBuilder redirect(String location) {
