@@ -54,7 +54,10 @@ class FuzzIT {
                 "kickout.login.policy", "MULTI", // no login of the test replaces another (a force action)
                 "kickout.audit.datasource", "java:comp/DefaultDataSource",
                 // thousands of refused logins from 127.0.0.1 would otherwise lock the test's own re-logins out
-                "kickout.login.throttle.max-failures-per-address", "1000000"));
+                "kickout.login.throttle.max-failures-per-address", "1000000",
+                // cookie mode on, so the hostile cookies and form logins meet its code
+                "kickout.cookie.enabled", "true",
+                "kickout.cookie.sign-in-page", "/signin.html"));
     }
 
     @ArquillianResource

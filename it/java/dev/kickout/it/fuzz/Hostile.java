@@ -63,6 +63,14 @@ final class Hostile {
     static final List<String> TEXTS = List.of("", "%00", "%0d%0a", "a%0d%0aINJECTED", "%C3%BC", "%FF", "x".repeat(5000),
             "FORCE_LOGOUT", "force_logout", "*", "%25", "%E2%80%AE", "%1b%5b31m", "a%2Cb", "web", "alice%00");
 
+    /** Session cookie values (cookie mode): odd, oversized, well-formed but unknown, several at once. ASCII only (see CookieSessionIT). */
+    static final List<String> COOKIES = List.of("", "x".repeat(8000), "\"quoted\"", "a;b", "%00%0d%0a", "{}<>[]\\",
+            "AAAAAAAAAAAAAAAAAAAAAA." + "A".repeat(43), "AAAAAAAAAAAAAAAAAAAAAA." + "A".repeat(43) + "; KICKOUT_SESSION=x",
+            "=; KICKOUT_CSRF=" + "c".repeat(300));
+    /** {@code next} values of the cookie-mode form login. */
+    static final List<String> NEXTS = List.of("//evil.example", "https://evil.example", "/%5Cevil", "%2F%2Fevil", "/..%2F..",
+            "/" + "a".repeat(5000), "%0d%0aLocation:%20http://evil", "%ZZ", "%");
+
     static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "TRACE", "OPTIONS", "HEAD",
             "CONNECT", "PROPFIND", "M-SEARCH", "FOO", "get", "X".repeat(300));
 

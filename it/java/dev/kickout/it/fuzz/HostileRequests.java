@@ -73,6 +73,7 @@ final class HostileRequests {
             }
         }
         probes.addAll(oversized());
+        probes.addAll(cookies());
         return probes;
     }
 
@@ -91,6 +92,27 @@ final class HostileRequests {
             }
         }
         return probe;
+    }
+
+    /** Cookie mode: hostile session cookies on every endpoint (as an API call and as a page load), hostile form logins. */
+    private List<Probe> cookies() {
+        List<Probe> probes = new ArrayList<>();
+        for (Endpoint endpoint : Endpoint.ALL) {
+            for (String cookie : Hostile.COOKIES) {
+                probes.add(base(endpoint, Caller.NONE).header("Cookie", "KICKOUT_SESSION=" + cookie));
+            }
+            probes.add(base(endpoint, Caller.NONE).header("Cookie", "KICKOUT_SESSION=" + Hostile.COOKIES.get(6))
+                    .header("Accept", "text/html"));
+        }
+        Endpoint login = find("POST", "auth/login");
+        for (String next : Hostile.NEXTS) {
+            for (String origin : List.of("", "null")) {
+                Probe form = new Probe(login.group(), "POST", target(login, Map.of(), "")).caller(Caller.NONE)
+                        .body("username=nobody-fuzz&password=x&next=" + next, "application/x-www-form-urlencoded");
+                probes.add(origin.isEmpty() ? form : form.header("Origin", origin));
+            }
+        }
+        return probes;
     }
 
     private List<Probe> oversized() {

@@ -158,6 +158,7 @@ public class KickoutConfig {
         if (sessionMaxLifetime.compareTo(sessionTtl) < 0) {
             throw invalid(Setting.SESSION_MAX_LIFETIME, "a duration at least as long as " + Setting.SESSION_TTL.key());
         }
+        loadCookieMode();
     }
 
     public String raw(Setting setting) {
@@ -493,5 +494,46 @@ public class KickoutConfig {
      */
     public static String atBoot(Setting setting, ClassLoader loader) {
         return new ConfigLookup(loader).get(setting.key()).map(String::trim).orElse(setting.defaultValue());
+    }
+
+    // kickout.cookie.*: cookie mode (issue 13 part 3)
+
+    /** SameSite attribute of the session and CSRF cookies. */
+    public enum SameSite { Lax, Strict, None }
+
+    private static final Pattern COOKIE_NAME = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}");
+    private static final Pattern PAGE = Pattern.compile("/[A-Za-z0-9._~!$&'()*+,;=:@%/-]{0,255}");
+
+    private boolean cookieEnabled;
+    private String cookieName;
+    private SameSite cookieSameSite;
+    private String cookieSignInPage;
+
+    private void loadCookieMode() {
+        cookieEnabled = bool(Setting.COOKIE_ENABLED);
+        cookieName = matching(Setting.COOKIE_NAME, COOKIE_NAME, "a cookie name (1-64 token characters)");
+        cookieSameSite = choice(Setting.COOKIE_SAME_SITE, SameSite.class);
+        cookieSignInPage = raw(Setting.COOKIE_SIGN_IN_PAGE).isEmpty() ? ""
+                : matching(Setting.COOKIE_SIGN_IN_PAGE, PAGE, "a context-relative path such as /signin.html");
+        if (cookieSignInPage.contains("//")) {
+            throw invalid(Setting.COOKIE_SIGN_IN_PAGE, "a context-relative path such as /signin.html");
+        }
+    }
+
+    public boolean cookieEnabled() {
+        return cookieEnabled;
+    }
+
+    public String cookieName() {
+        return cookieName;
+    }
+
+    public SameSite cookieSameSite() {
+        return cookieSameSite;
+    }
+
+    /** The context-relative sign-in page, or "" when page loads get the 401 instead of a redirect. */
+    public String cookieSignInPage() {
+        return cookieSignInPage;
     }
 }

@@ -105,7 +105,15 @@ public enum Setting {
     CONTAINER_SECURITY_ENABLED("kickout.container-security.enabled", "false",
             "Container security mode: a Jakarta Security authentication mechanism validates the session and tells the container the caller (EJB and CDI @RolesAllowed, getCallerPrincipal, SecurityContext, web.xml constraints); read at deployment."),
     CONTAINER_SECURITY_ROLE_MAP("kickout.container-security.role-map", "",
-            "In container security mode: module roles to the host's groups, comma-separated role=group pairs (a role may repeat to give several groups); unmapped roles pass through unchanged.");
+            "In container security mode: module roles to the host's groups, comma-separated role=group pairs (a role may repeat to give several groups); unmapped roles pass through unchanged."),
+    COOKIE_ENABLED("kickout.cookie.enabled", "false",
+            "Cookie mode for server-rendered pages: a form login sets an HttpOnly session cookie, unsafe methods then need the CSRF token; the bearer header still wins."),
+    COOKIE_NAME("kickout.cookie.name", "KICKOUT_SESSION",
+            "Name of the session cookie in cookie mode (the CSRF token's cookie is KICKOUT_CSRF)."),
+    COOKIE_SAME_SITE("kickout.cookie.same-site", "Lax",
+            "SameSite attribute of both cookies: Lax, Strict or None (None needs TLS: browsers drop it without Secure)."),
+    COOKIE_SIGN_IN_PAGE("kickout.cookie.sign-in-page", "",
+            "Context-relative sign-in page (e.g. /signin.html): page loads without a valid cookie session are sent there with ?reason=&next=; empty: they get the 401.");
 
     private final String key;
     private final String defaultValue;

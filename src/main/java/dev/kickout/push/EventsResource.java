@@ -2,10 +2,12 @@ package dev.kickout.push;
 
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.session.CurrentSession;
+import dev.kickout.session.RequestCredentials;
 import dev.kickout.session.Session;
 import dev.kickout.session.SessionService;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -22,8 +24,8 @@ import org.redisson.api.stream.StreamMessageId;
 
 /**
  * {@code /events}: the session's event stream. Browsers open it with a ticket
- * ({@code POST /events/ticket}, then {@code GET /events?ticket=...}), other clients with their
- * bearer header; {@code Last-Event-ID} (or {@code ?lastEventId=}, as a browser's new
+ * ({@code POST /events/ticket}, then {@code GET /events?ticket=...}) or, in cookie mode, with the
+ * session cookie alone; other clients with their bearer header; {@code Last-Event-ID} (or {@code ?lastEventId=}, as a browser's new
  * {@code EventSource} cannot send headers) replays what was missed. A stream opened without one
  * starts with {@code STREAM_OPEN}, whose id is where a later reconnect resumes. Caps:
  * {@code kickout.sse.max-streams-per-session} (the oldest closes), {@code kickout.sse.max-streams-per-user}
@@ -45,6 +47,8 @@ public class EventsResource {
     KickoutConfig config;
     @Inject
     Event<StreamOpened> opened;
+    @Inject
+    RequestCredentials credentials;
 
     /** Answer of {@code POST /events/ticket}. */
     public record Ticket(String ticket, long expiresIn) {
@@ -67,12 +71,12 @@ public class EventsResource {
      */
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    public void stream(@QueryParam("ticket") String ticket, @HeaderParam("Authorization") String authorization,
-                       @HeaderParam("Last-Event-ID") String lastEventIdHeader,
+    public void stream(@QueryParam("ticket") String ticket, @HeaderParam("Last-Event-ID") String lastEventIdHeader,
                        @QueryParam("lastEventId") String lastEventIdQuery,
-                       @Context SseEventSink sink, @Context Sse sse) {
+                       @Context HttpServletRequest request, @Context SseEventSink sink, @Context Sse sse) {
         StreamMessageId lastEventId = EventCursor.of(lastEventIdHeader, lastEventIdQuery);
-        Session session = ticket != null ? sessions.redeemTicket(ticket) : sessions.authenticate(bearer(authorization));
+        Session session = ticket != null ? sessions.redeemTicket(ticket)
+                : sessions.authenticate(credentials.find(request).map(RequestCredentials.Credential::token).orElse(null));
         // read before registering: anything newer is either replayed or delivered live
         String resumeFrom = lastEventId != null ? lastEventId.toString() : log.latestId(session.sessionId());
         OpenStream stream = hub.register(session, sink, sse);
@@ -89,9 +93,5 @@ public class EventsResource {
             throw e;
         }
         hub.start(stream, replay);
-    }
-
-    private static String bearer(String header) {
-        return header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : null;
     }
 }

@@ -1,6 +1,7 @@
 package dev.kickout.session;
 
 import dev.kickout.InvalidRequestException;
+import dev.kickout.config.KickoutConfig;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -22,6 +23,10 @@ public class AuthResource {
     SessionService sessions;
     @Inject
     CurrentSession current;
+    @Inject
+    FormLogin formLogin;
+    @Inject
+    KickoutConfig config;
 
     /** Body of {@code POST /auth/login}. */
     public record LoginRequest(String username, String password, String deviceType, String clientId) {
@@ -43,11 +48,20 @@ public class AuthResource {
         return sessions.login(body.username(), body.password(), client);
     }
 
+    /** Cookie mode's sign-in form; see {@link FormLogin}. */
+    @POST
+    @Path("login")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response formLogin(String body, @Context HttpServletRequest request) {
+        return formLogin.login(request, body);
+    }
+
+    /** Ends the session; in cookie mode also clears the cookies, and a form post goes on to the sign-in page. */
     @POST
     @Path("logout")
-    public Response logout() {
+    public Response logout(@Context HttpServletRequest request) {
         sessions.logout(current.require(), current.actor());
-        return Response.noContent().build();
+        return config.cookieEnabled() ? formLogin.signedOut(request) : Response.noContent().build();
     }
 
     @GET

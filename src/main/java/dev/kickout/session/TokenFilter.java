@@ -11,15 +11,15 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Locale;
 
 /**
- * Checks the bearer token of every guarded request ({@code kickout.filter.include} /
- * {@code .exclude}): a live session continues with its principal and roles, anything else gets a
- * 401 problem saying why, and an unreachable Redis a 503. Declared in the module's
- * {@code web-fragment.xml} (async-capable so SSE streams survive; ordered before the host's filters, so
- * they see the principal); {@code kickout.enabled=false} and CORS preflights pass straight through
- * ({@link FilterScope}).
+ * Checks the bearer token (or, in cookie mode, the session cookie: {@link RequestCredentials}) of
+ * every guarded request ({@code kickout.filter.include} / {@code .exclude}): a live session
+ * continues with its principal and roles, anything else gets a 401 problem saying why (or, for a
+ * page load in cookie mode, the sign-in page: {@link CookieGate}), and an unreachable Redis a 503.
+ * Declared in the module's {@code web-fragment.xml} (async-capable so SSE streams survive; ordered
+ * before the host's filters, so they see the principal); {@code kickout.enabled=false} and CORS
+ * preflights pass straight through ({@link FilterScope}).
  */
 public class TokenFilter extends HttpFilter {
 
@@ -31,6 +31,10 @@ public class TokenFilter extends HttpFilter {
     KickoutConfig config;
     @Inject
     ProblemWriter problems;
+    @Inject
+    RequestCredentials credentials;
+    @Inject
+    CookieGate cookieGate;
 
     private PathRules rules;
 
@@ -44,15 +48,17 @@ public class TokenFilter extends HttpFilter {
             throws IOException, ServletException {
         // decoded and normalised by the container, unlike getRequestURI()
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-        if (!config.enabled() || FilterScope.preflight(request) || !rules.guards(path)) {
+        if (!config.enabled() || FilterScope.preflight(request) || !rules.guards(path) || cookieGate.isSignInPage(path)) {
             chain.doFilter(request, response);
             return;
         }
+        RequestCredentials.Credential credential = credentials.find(request).orElse(null);
         Session session;
         try {
-            session = authenticate(request);
+            session = authenticate(request, credential);
+            cookieGate.checkCsrf(request, credential);
         } catch (KickoutException e) {
-            problems.write(response, e);
+            cookieGate.refuse(request, response, credential, e);
             return;
         } catch (RuntimeException e) {
             problems.write(response, Problems.unexpected(e));
@@ -65,7 +71,7 @@ public class TokenFilter extends HttpFilter {
     }
 
     /** The session, or the refusal, the authentication mechanism found in this request; else one check here. */
-    private Session authenticate(HttpServletRequest request) {
+    private Session authenticate(HttpServletRequest request, RequestCredentials.Credential credential) {
         Object checked = request.getAttribute(Session.REQUEST_ATTRIBUTE);
         if (checked instanceof Session session) {
             return session;
@@ -73,14 +79,6 @@ public class TokenFilter extends HttpFilter {
         if (request.getAttribute(Session.REFUSAL_ATTRIBUTE) instanceof KickoutException refusal) {
             throw refusal;
         }
-        return sessions.authenticate(bearerToken(request));
-    }
-
-    private static String bearerToken(HttpServletRequest request) {
-        String header = request.getHeader("Authorization");
-        if (header == null || header.length() < 7 || !header.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
-            return null;
-        }
-        return header.substring(7).trim();
+        return sessions.authenticate(credential == null ? null : credential.token());
     }
 }

@@ -22,6 +22,10 @@
  *   `EventSource` cannot send the `Last-Event-ID` header; the server replays what was missed;
  * - `RECONNECT` (the server ends streams at `kickout.sse.max-age`): reopened at once, the same way;
  * - while the stream is down, polling `auth/status` (and each held lock) instead;
+ * - cookie mode (`new KickoutClient({ credentials: 'cookie' })`, for server-rendered pages signed in
+ *   through a form): no token in `localStorage` and no `Authorization` header; the browser sends the
+ *   HttpOnly session cookie, unsafe calls add `X-CSRF-Token` from the `KICKOUT_CSRF` cookie, and
+ *   the event stream opens with the cookie alone (no ticket);
  * - `FORCE_LOGOUT`, `SESSION_EXPIRED`, and a 401 from any call: a modal saying why (an administrator
  *   signed you out, with the reason; your account signed in on another device; your session
  *   expired; ...). The page stays as it is, so unsaved input is kept;
@@ -126,7 +130,8 @@ export const drafts = {
  *
  * Options: `apiRoot` (default `../api/` relative to this file), `signInUrl` (the modal's
  * "Sign in again" link, default the site root), `modal` (false: no built-in modal, listen to
- * `signedout` yourself), `pollSeconds` (fallback polling period, default 10), `deviceType`.
+ * `signedout` yourself), `pollSeconds` (fallback polling period, default 10), `deviceType`,
+ * `credentials` (`'bearer'`, the default, or `'cookie'`), `csrfCookie` (default `KICKOUT_CSRF`).
  */
 export class KickoutClient {
     #apiRoot;
@@ -142,8 +147,12 @@ export class KickoutClient {
     #pollTimer = null;
     #stopped = true;
     #signedOut = null;
+    #cookie;
+    #csrfCookie;
 
     constructor(options = {}) {
+        this.#cookie = options.credentials === 'cookie';
+        this.#csrfCookie = options.csrfCookie || 'KICKOUT_CSRF';
         this.#apiRoot = new URL(options.apiRoot || '../api/', import.meta.url);
         this.#signInUrl = options.signInUrl || new URL('../', import.meta.url).href;
         this.#modal = options.modal !== false;
@@ -162,7 +171,18 @@ export class KickoutClient {
     }
 
     get signedIn() {
-        return this.stored !== null && this.#signedOut === null;
+        return (this.#cookie ? this.csrfToken !== null : this.stored !== null) && this.#signedOut === null;
+    }
+
+    /** Cookie mode: the session's CSRF token (from the `KICKOUT_CSRF` cookie), or null. */
+    get csrfToken() {
+        for (const part of document.cookie.split(';')) {
+            const [name, ...value] = part.trim().split('=');
+            if (name === this.#csrfCookie && value.length) {
+                return value.join('=') || null;
+            }
+        }
+        return null;
     }
 
     /** Why this session ended (a FORCE_LOGOUT event or 401 problem), or null while it lives. */
@@ -182,6 +202,9 @@ export class KickoutClient {
 
     /** Signs in; answers `{token, session, replaced}`. Throws KickoutError (BAD_CREDENTIALS, ...). */
     async login(username, password, deviceType = 'web') {
+        if (this.#cookie) {
+            throw new Error('Cookie mode signs in through a form: POST auth/login as application/x-www-form-urlencoded');
+        }
         const answer = await this.call('POST', 'auth/login',
             { body: { username, password, deviceType, clientId: this.clientId }, anonymous: true });
         localStorage.setItem(SESSION_KEY, JSON.stringify({ token: answer.token, session: answer.session }));
@@ -207,7 +230,12 @@ export class KickoutClient {
     async call(method, path, options = {}) {
         const headers = { Accept: 'application/json' };
         const stored = this.stored;
-        if (!options.anonymous && stored) {
+        if (this.#cookie) {
+            const csrf = this.csrfToken;
+            if (csrf && !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase())) {
+                headers['X-CSRF-Token'] = csrf;
+            }
+        } else if (!options.anonymous && stored) {
             headers.Authorization = `Bearer ${stored.token}`;
         }
         if (options.lockToken) {
@@ -218,6 +246,7 @@ export class KickoutClient {
         }
         const response = await fetch(new URL(path, this.#apiRoot), {
             method, headers, keepalive: !!options.keepalive, cache: 'no-store',
+            ...(this.#cookie ? { credentials: 'same-origin' } : {}),
             body: options.body === undefined ? undefined : JSON.stringify(options.body),
         });
         const text = await response.text();
@@ -246,7 +275,7 @@ export class KickoutClient {
 
     /** Opens the event stream (and keeps it open) for the stored session. */
     connect() {
-        if (!this.stored) {
+        if (!this.#cookie && !this.stored) {
             this.#end({ code: 'TOKEN_MISSING' });
             return;
         }
@@ -290,12 +319,15 @@ export class KickoutClient {
         }
         this.#connecting = true;
         try {
-            const { ticket } = await this.call('POST', 'events/ticket');
+            // cookie mode: the stream opens with the session cookie, no ticket needed
+            const ticket = this.#cookie ? null : (await this.call('POST', 'events/ticket')).ticket;
             if (this.#stopped) {
                 return;
             }
             const url = new URL('events', this.#apiRoot);
-            url.searchParams.set('ticket', ticket);
+            if (ticket) {
+                url.searchParams.set('ticket', ticket);
+            }
             if (this.#lastEventId) {
                 url.searchParams.set('lastEventId', this.#lastEventId);
             }

@@ -1,0 +1,234 @@
+package dev.kickout.it.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.ServerUnderTest;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedCondition;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The reference app's Faces screens ({@code pages/documents.xhtml}, {@code pages/document-edit.xhtml},
+ * built with {@code <kickout:editLock>}) in a real headless Chromium, in cookie mode: sign in through
+ * the sign-in page, the lock taken when the edit view opens, a second user read-only with the holder's
+ * name, a save that grows the version, and the form turning read-only with the draft kept after a force
+ * release and after a kick. Server events come from the REST API, never from timers. Screenshots go to
+ * {@code target/ui-screenshots/faces-*.png}.
+ */
+@ExtendWith(Chromium.class)
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class FacesEditIT {
+
+    /** From the server event to the read-only form: generous for a loaded 2-core machine, polled, never slept. */
+    private static final Duration READ_ONLY_WITHIN = Duration.ofSeconds(5);
+    private static final String SERVER = ServerUnderTest.current().name().toLowerCase(Locale.ROOT);
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.referenceWar(Map.of("kickout.key-prefix", "faces",
+                "kickout.cookie.enabled", "true",
+                "kickout.cookie.sign-in-page", "/signin.html",
+                "kickout.filter.include", "/api/*,/pages/*"));
+    }
+
+    @ArquillianResource
+    URL base;
+
+    Api api;
+
+    @BeforeEach
+    void setUp() {
+        api = new Api(base);
+    }
+
+    @Test
+    void theEditViewTakesTheLockASecondUserReadsItASaveGrowsTheVersionAndAStaleVersionIsRefused() {
+        String id = "doc-11";
+        String admin = api.login("admin", "api").token();
+        long before = api.get("documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue();
+        try (Browser alice = new Browser("faces-alice", base); Browser bob = new Browser("faces-bob", base)) {
+            alice.open("pages/documents.xhtml");
+            signIn(alice, "alice");
+            alice.await(d -> d.getCurrentUrl().contains("pages/documents.xhtml"));
+            alice.screenshot("faces-1-documents");
+            alice.find("tr[data-id='" + id + "'] a.open").click();
+            alice.await(editing(true));
+            JsonObject lock = api.get("locks/document/" + id, admin).assertOk(200);
+            assertEquals("alice", lock.getJsonObject("holder").getString("username"), "the view took the lock");
+
+            bob.open("pages/document-edit.xhtml?id=" + id);
+            signIn(bob, "bob");
+            bob.await(editing(false));
+            assertEquals("alice", bob.find(".kickout-holder").getText(), "read-only from the start, naming the holder");
+            assertEquals("true", bob.find("textarea").getDomProperty("readOnly"));
+            assertFalse(bob.find("input[type=submit]").isEnabled(), "no save in a read-only view");
+            bob.screenshot("faces-2-bob-reads-alices-document");
+
+            WebElement body = alice.find("textarea");
+            body.sendKeys(Keys.END, "\nAlice's paragraph, saved through Faces.");
+            String text = body.getDomProperty("value");
+            alice.find("input[type=submit]").click();
+            alice.await(d -> d.findElement(By.id("messages")).getText().contains("Saved"));
+            alice.await(editing(true));
+            JsonObject saved = api.get("documents/" + id, admin).assertOk(200);
+            assertEquals(before + 1, saved.getJsonNumber("version").longValue(), "the save grew the version");
+            assertEquals(normalized(text), normalized(saved.getString("body")));
+            assertTrue(alice.find("#messages").getText().contains("version " + (before + 1)), alice.find("#messages").getText());
+            alice.screenshot("faces-3-alice-saved");
+
+            // a save over a version that is no longer current (the view's hidden version set back by hand)
+            alice.driver.executeScript("arguments[0].value = arguments[1];", alice.find("input[name$=':version']"),
+                    String.valueOf(before));
+            WebElement again = alice.find("textarea");
+            again.sendKeys(Keys.END, " A second edit.");
+            String second = again.getDomProperty("value");
+            alice.find("input[type=submit]").click();
+            alice.await(d -> d.findElement(By.id("messages")).getText().contains("newer version"));
+            alice.await(editing(true));
+            assertEquals(normalized(second), normalized(alice.find("textarea").getDomProperty("value")), "the draft is kept");
+            assertEquals(before + 1, api.get("documents/" + id, admin).assertOk(200)
+                    .getJsonNumber("version").longValue(), "nothing saved");
+            alice.screenshot("faces-3b-alice-version-conflict");
+        }
+    }
+
+    @Test
+    void forceReleaseTurnsTheFormReadOnlyWithTheDraftKeptAndAStaleTokenCannotSave() {
+        String id = "doc-12";
+        try (Browser alice = new Browser("faces-alice-released", base)) {
+            alice.open("pages/document-edit.xhtml?id=" + id);
+            signIn(alice, "alice");
+            alice.await(editing(true));
+            awaitLiveEvents(alice);
+            WebElement body = alice.find("textarea");
+            body.sendKeys(Keys.END, "\nAlice's unsaved paragraph: penalties apply after 30 days.");
+            String draft = body.getDomProperty("value");
+
+            String admin = api.login("admin", "api").token();
+            long version = api.get("documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue();
+            long start = System.nanoTime();
+            api.post("admin/locks/document/" + id + "/release", admin, "{\"reason\":\"Contract under legal review\"}")
+                    .assertOk(200);
+            alice.await(READ_ONLY_WITHIN, d -> editing(false).apply(d) && alice.find(".kickout-lock-lost").isDisplayed());
+            figure("force release -> read-only", start);
+
+            assertEquals("true", body.getDomProperty("readOnly"));
+            assertEquals(draft, body.getDomProperty("value"), "the draft stays in the form");
+            assertFalse(alice.find("input[type=submit]").isEnabled(), "save disabled");
+            String banner = alice.find(".kickout-lock-lost").getText();
+            assertTrue(banner.contains("An administrator"), banner);
+            assertTrue(banner.contains("Contract under legal review"), banner);
+            alice.screenshot("faces-4-alice-lock-released");
+
+            // the button cannot save: a click on the disabled button posts nothing
+            alice.find("input[type=submit]").click();
+            assertEquals(draft, alice.find("textarea").getDomProperty("value"));
+            // a crafted postback past the script (the button's name added by hand, the stale token still in
+            // the view) reaches the save, and @RequiresEditLock refuses it
+            alice.driver.executeScript("const form = arguments[0].form; const press = document.createElement('input');"
+                    + "press.type = 'hidden'; press.name = arguments[0].name; press.value = 'Save'; form.append(press);"
+                    + "HTMLFormElement.prototype.submit.call(form);", alice.find("input[type=submit]"));
+            alice.await(d -> d.findElement(By.id("messages")).getText().contains("Not saved"));
+            assertTrue(alice.find("#messages").getText().contains("FORCE_RELEASED"), alice.find("#messages").getText());
+            alice.await(editing(false));
+            // HTML drops a line break right after <textarea>, so a re-rendered draft loses a leading one
+            assertEquals(normalized(draft), normalized(alice.find("textarea").getDomProperty("value")),
+                    "the refused postback keeps the draft");
+            assertEquals(version, api.get("documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue(),
+                    "nothing saved");
+            alice.screenshot("faces-5-stale-postback-refused");
+        }
+    }
+
+    @Test
+    void aKickedUserReadsWhyAndTheNextPageLoadLandsOnTheSignInPage() {
+        String id = "doc-13";
+        try (Browser carol = new Browser("faces-carol-kicked", base)) {
+            carol.open("pages/document-edit.xhtml?id=" + id);
+            signIn(carol, "carol");
+            carol.await(editing(true));
+            awaitLiveEvents(carol);
+            WebElement body = carol.find("textarea");
+            body.sendKeys(Keys.END, "\nCarol's unsaved note.");
+            String draft = body.getDomProperty("value");
+
+            String admin = api.login("admin", "api").token();
+            long start = System.nanoTime();
+            api.post("admin/users/carol/logout", admin, "{\"reason\":\"Suspicious activity on the account\"}").assertOk(200);
+            carol.await(READ_ONLY_WITHIN, editing(false));
+            figure("kick -> read-only", start);
+
+            assertEquals("true", body.getDomProperty("readOnly"));
+            assertEquals(draft, body.getDomProperty("value"), "the draft stays in the form");
+            assertFalse(carol.find("input[type=submit]").isEnabled(), "save disabled");
+            assertTrue(carol.find(".kickout-lock-lost").getText().contains("You are signed out"));
+            WebElement modal = carol.await(d -> {
+                WebElement dialog = d.findElement(By.cssSelector("dialog.kickout-modal"));
+                return dialog.isDisplayed() ? dialog : null;
+            });
+            assertEquals("KICKED", modal.getDomAttribute("data-code"));
+            assertTrue(modal.getText().contains("Suspicious activity on the account"), modal.getText());
+            carol.screenshot("faces-6-carol-kicked");
+
+            carol.open("pages/documents.xhtml");
+            carol.await(d -> d.getCurrentUrl().contains("signin"));
+            assertTrue(carol.driver.getCurrentUrl().contains("reason=KICKED"), carol.driver.getCurrentUrl());
+            carol.screenshot("faces-7-carol-back-at-sign-in");
+        }
+    }
+
+    /** On the sign-in page the token filter sent the browser to: fills in the form and submits it. */
+    private static void signIn(Browser browser, String user) {
+        browser.await(d -> d.getCurrentUrl().contains("signin"));
+        WebElement form = browser.await(d -> d.findElement(By.cssSelector("form")));
+        form.findElement(By.name("username")).sendKeys(user);
+        form.findElement(By.name("password")).sendKeys(user);
+        for (WebElement device : form.findElements(By.name("deviceType"))) {
+            if ("select".equals(device.getTagName())) {
+                new Select(device).selectByValue("web");
+            }
+        }
+        form.findElement(By.cssSelector("button[type=submit], input[type=submit], button:not([type])")).click();
+        browser.await(d -> !d.getCurrentUrl().contains("signin"));
+    }
+
+    /** The page's event stream is open, so a server event from now on reaches it. */
+    private static void awaitLiveEvents(Browser browser) {
+        browser.await(d -> "open".equals(d.findElement(By.tagName("html")).getDomAttribute("data-kickout-connection")));
+    }
+
+    private static ExpectedCondition<Boolean> editing(boolean editing) {
+        return (WebDriver d) -> String.valueOf(editing).equals(
+                d.findElement(By.cssSelector(".kickout-edit-lock")).getDomAttribute("data-editing"));
+    }
+
+    /** Form posts send CRLF line breaks; HTML drops a leading one in a textarea. */
+    private static String normalized(String text) {
+        return text.replace("\r\n", "\n").replaceFirst("^\n", "");
+    }
+
+    private static void figure(String what, long startNanos) {
+        System.out.printf("[figure] faces %s: %s %d ms%n", SERVER, what, (System.nanoTime() - startNanos) / 1_000_000);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.kickout.demo;
+
+import dev.kickout.KickoutException;
+import dev.kickout.demo.DocumentService.DocumentUpdate;
+import dev.kickout.lock.HeldLock;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.faces.application.FacesMessage;
+import jakarta.faces.context.FacesContext;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.persistence.OptimisticLockException;
+
+/**
+ * The Faces edit form of one document ({@code pages/document-edit.xhtml}): a legacy-shaped backing
+ * bean. The lock token travels in the view (the {@code <kickout:editLock>} component's hidden field),
+ * so {@link DocumentService#save} finds it as a request parameter; this bean never sees it. A refused
+ * save becomes a Faces message and the form keeps what was typed.
+ */
+@Named
+@RequestScoped
+public class DocumentEdit {
+
+    private static final String VERSION_CONFLICT = "Someone saved a newer version meanwhile: copy your text and reload.";
+
+    @Inject
+    DocumentService documents;
+    @Inject
+    HeldLock heldLock;
+
+    private String id;
+    private String title;
+    private String body;
+    private long version;
+
+    /** The view action when the page opens ({@code ?id=...}). */
+    public void load() {
+        Document document = documents.find(id);
+        title = document.getTitle();
+        body = document.getBody();
+        version = document.getVersion();
+    }
+
+    /** Saves under the edit lock the view carries; stays on the page. */
+    public String save() throws Exception {
+        try {
+            Document saved = documents.save(id, new DocumentUpdate(title, body, version));
+            version = saved.getVersion();
+            say(FacesMessage.SEVERITY_INFO, "Saved (version " + version + ").");
+        } catch (KickoutException refused) {
+            refused(refused);
+        } catch (OptimisticLockException stale) {
+            say(FacesMessage.SEVERITY_ERROR, VERSION_CONFLICT);
+        } catch (Exception rolledBack) {
+            // the lock's re-check at commit rolled the save back; the transaction manager says so in its
+            // own exception (WildFly: RollbackException, thrown unchecked; Payara: TransactionalException)
+            refused(heldLock.refusedAtCommit().orElseThrow(() -> rolledBack));
+        }
+        return null;
+    }
+
+    private void refused(KickoutException refusal) {
+        String message = switch (refusal.code()) {
+            case "VERSION_CONFLICT" -> VERSION_CONFLICT;
+            case "LOCK_LOST" -> "Not saved: your edit lock on this document is gone ("
+                    + refusal.extras().get("reason") + "). Your text is still below: copy it before you leave.";
+            case "LOCK_HELD" -> "Not saved: someone else is editing this document.";
+            default -> "Not saved: " + refusal.detail();
+        };
+        say(FacesMessage.SEVERITY_ERROR, message);
+    }
+
+    private static void say(FacesMessage.Severity severity, String text) {
+        FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(severity, text, null));
+    }
+
+    public String getId() {
+        return id;
+    }
+
+    public void setId(String id) {
+        this.id = id;
+    }
+
+    public String getTitle() {
+        return title;
+    }
+
+    public void setTitle(String title) {
+        this.title = title;
+    }
+
+    public String getBody() {
+        return body;
+    }
+
+    public void setBody(String body) {
+        this.body = body;
+    }
+
+    public long getVersion() {
+        return version;
+    }
+
+    public void setVersion(long version) {
+        this.version = version;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.kickout.faces;
+
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.lock.EditLocks;
+import dev.kickout.lock.LockHeldException;
+import dev.kickout.lock.LockLostException;
+import dev.kickout.lock.LockView;
+import dev.kickout.lock.ResourceRef;
+import dev.kickout.session.CurrentSession;
+import dev.kickout.session.Session;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The edit lock of a server-rendered edit view, as {@code #{kickoutEditLock}} (what the
+ * {@code <kickout:editLock>} component reads; JSP or any EL page may use it too).
+ * <p>
+ * Opening the view (a GET) takes the lock for the signed-in session, server side, so the lock
+ * token is in the page as it is rendered and a holder's name shows without a round trip. A
+ * postback never takes it: it carries the token back in the request parameter
+ * {@code kickout.lock.token-parameter}, which is checked; a token that lost the lock renders the
+ * view read-only with the reason, so a draft is never saved under a lock taken behind the user's back.
+ * One answer per record and request.
+ */
+@Named("kickoutEditLock")
+@RequestScoped
+public class ViewLocks {
+
+    @Inject
+    EditLocks locks;
+    @Inject
+    CurrentSession current;
+    @Inject
+    KickoutConfig config;
+    @Inject
+    HttpServletRequest request;
+
+    private final Map<ResourceRef, ViewLock> answers = new HashMap<>();
+
+    /** The lock of record {@code id} of {@code type} for this view, taken when the view opens. */
+    public ViewLock of(String type, Object id) {
+        ResourceRef resource = new ResourceRef(type, String.valueOf(id));
+        return answers.computeIfAbsent(resource, this::decide);
+    }
+
+    /** The request parameter that carries the lock token (where {@code @RequiresEditLock} finds it). */
+    public String getTokenParameter() {
+        return config.lockTokenParameter();
+    }
+
+    private ViewLock decide(ResourceRef resource) {
+        Optional<Session> session = current.get();
+        if (session.isEmpty()) {
+            return ViewLock.of(ViewLock.State.SIGNED_OUT);
+        }
+        if ("POST".equals(request.getMethod())) {
+            return recheck(resource, session.get(), request.getParameter(config.lockTokenParameter()));
+        }
+        try {
+            LockView lock = locks.acquire(resource, session.get()).lock();
+            return ViewLock.held(lock.lockToken(), lock.acquiredAt(), lock.heartbeatSeconds());
+        } catch (LockHeldException held) {
+            return heldBy(held.lock());
+        }
+    }
+
+    private ViewLock recheck(ResourceRef resource, Session session, String token) {
+        if (token == null || token.isEmpty()) {
+            return locks.get(resource).map(ViewLocks::heldBy).orElseGet(() -> ViewLock.of(ViewLock.State.NOT_HELD));
+        }
+        try {
+            LockView lock = locks.check(resource, token, session);
+            return ViewLock.held(token, lock.acquiredAt(), (int) config.lockHeartbeat().toSeconds());
+        } catch (LockLostException lost) {
+            return ViewLock.lost(lost.reason(), (String) lost.extras().get("by"));
+        } catch (LockHeldException held) {
+            return heldBy(held.lock());
+        }
+    }
+
+    private static ViewLock heldBy(LockView lock) {
+        return ViewLock.heldBy(lock.holder().username(), lock.acquiredAt());
+    }
+}

@@ -1,0 +1,101 @@
+package dev.kickout.session;
+
+import dev.kickout.KickoutException;
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.ProblemWriter;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The token filter's cookie-mode rules: the CSRF check for unsafe requests the session cookie
+ * authenticates, and how a refusal is answered (a page load goes to the sign-in page, a refused
+ * cookie is cleared; API calls keep the problem body).
+ */
+@ApplicationScoped
+public class CookieGate {
+
+    /** Header and form field that carry the CSRF token. */
+    public static final String CSRF_HEADER = "X-CSRF-Token";
+    public static final String CSRF_FIELD = "_csrf";
+
+    private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
+
+    @Inject
+    KickoutConfig config;
+    @Inject
+    SessionCookies cookies;
+    @Inject
+    ProblemWriter problems;
+
+    /**
+     * @throws CsrfRejectedException an unsafe method authenticated by the cookie without the session's CSRF token
+     */
+    void checkCsrf(HttpServletRequest request, RequestCredentials.Credential credential) {
+        if (credential == null || credential.source() != RequestCredentials.Source.COOKIE
+                || SAFE_METHODS.contains(request.getMethod())) {
+            return;
+        }
+        if (!CsrfTokens.matches(credential.token(), presented(request))) {
+            throw CsrfRejectedException.missing();
+        }
+    }
+
+    /** Whether {@code path} is the sign-in page, which must never be guarded (it would redirect to itself). */
+    boolean isSignInPage(String path) {
+        return config.cookieEnabled() && path.equals(config.cookieSignInPage());
+    }
+
+    /** Answers a refused request: 303 to the sign-in page for a page load, else the problem; a refused cookie is cleared. */
+    void refuse(HttpServletRequest request, HttpServletResponse response, RequestCredentials.Credential credential,
+                KickoutException e) throws IOException {
+        boolean byCookie = credential != null && credential.source() == RequestCredentials.Source.COOKIE;
+        if (e.status() == 401 && byCookie) {
+            cookies.clear(request).forEach(cookie -> response.addHeader("Set-Cookie", cookie));
+        }
+        if (e.status() == 401 && (credential == null || byCookie) && signsIn(request)) {
+            String path = request.getRequestURI().substring(request.getContextPath().length())
+                    + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
+            response.setStatus(HttpServletResponse.SC_SEE_OTHER);
+            response.setHeader("Cache-Control", "no-store");
+            response.setHeader("Location", NextPath.signIn(request.getContextPath(), config.cookieSignInPage(),
+                    "reason", e.code(), path));
+            return;
+        }
+        problems.write(response, e);
+    }
+
+    /** A browser loading a page, in cookie mode with a sign-in page: it is shown that page, not a JSON body. */
+    private boolean signsIn(HttpServletRequest request) {
+        String accept = request.getHeader("Accept");
+        return config.cookieEnabled() && !config.cookieSignInPage().isEmpty()
+                && (request.getMethod().equals("GET") || request.getMethod().equals("HEAD"))
+                && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/html");
+    }
+
+    private static String presented(HttpServletRequest request) {
+        String header = request.getHeader(CSRF_HEADER);
+        if (header != null) {
+            return header;
+        }
+        String type = request.getContentType();
+        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
+            return null;
+        }
+        try {
+            if (request.getCharacterEncoding() == null) {
+                // reading one field decodes them all: UTF-8, as Faces and most apps expect, not ISO-8859-1
+                request.setCharacterEncoding(StandardCharsets.UTF_8.name());
+            }
+            return request.getParameter(CSRF_FIELD);
+        } catch (IllegalArgumentException | IllegalStateException | IOException e) {
+            // a form the container cannot decode carries no usable token
+            return null;
+        }
+    }
+}

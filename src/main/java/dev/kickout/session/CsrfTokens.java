@@ -1,0 +1,42 @@
+package dev.kickout.session;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Base64;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The CSRF token of a cookie session: HMAC-SHA256 over a fixed label, keyed by the SHA-256 of the
+ * session token. It needs no storage, changes with every session, and reveals nothing about the
+ * token; only a page that can read the session's CSRF cookie or was rendered for it knows it.
+ */
+public final class CsrfTokens {
+
+    private static final byte[] LABEL = "kickout-csrf-v1".getBytes(StandardCharsets.US_ASCII);
+
+    private CsrfTokens() {
+    }
+
+    /** The CSRF token belonging to {@code sessionToken}. */
+    public static String of(String sessionToken) {
+        try {
+            byte[] key = MessageDigest.getInstance("SHA-256").digest(sessionToken.getBytes(StandardCharsets.UTF_8));
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(mac.doFinal(LABEL));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Every Java runtime has SHA-256 and HmacSHA256", e);
+        }
+    }
+
+    /** Whether {@code presented} is the session's CSRF token, compared in constant time. */
+    public static boolean matches(String sessionToken, String presented) {
+        if (sessionToken == null || presented == null || presented.length() > 128) {
+            return false;
+        }
+        return MessageDigest.isEqual(of(sessionToken).getBytes(StandardCharsets.US_ASCII),
+                presented.getBytes(StandardCharsets.UTF_8));
+    }
+}

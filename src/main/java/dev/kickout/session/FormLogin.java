@@ -1,0 +1,148 @@
+package dev.kickout.session;
+
+import dev.kickout.InvalidRequestException;
+import dev.kickout.KickoutException;
+import dev.kickout.config.KickoutConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Sign-in (and sign-out) from a server-rendered form (cookie mode): {@code POST <root>/auth/login} as
+ * {@code application/x-www-form-urlencoded} with {@code username}, {@code password}, optional
+ * {@code deviceType} (default {@code web}), {@code clientId} (default {@code browser}) and
+ * {@code next}. Success sets the cookies and answers 303 to {@code next} (a context-relative path,
+ * else the context root); a refusal answers 303 to {@code kickout.cookie.sign-in-page} with
+ * {@code ?error=<code>} (or the problem itself when no sign-in page is set).
+ *
+ * <p>Login CSRF: a form whose {@code Origin} (else {@code Referer}) names another origin than
+ * this request's {@code Host} is refused ({@code CSRF_REJECTED}); a request with neither header
+ * (non-browser clients, stripped referrers) is accepted, as only browsers forge cross-site posts
+ * and every current browser sends {@code Origin} on a cross-site POST.
+ */
+@ApplicationScoped
+public class FormLogin {
+
+    private static final int MAX_FORM = 16 * 1024;
+
+    @Inject
+    SessionService sessions;
+    @Inject
+    SessionCookies cookies;
+    @Inject
+    KickoutConfig config;
+
+    Response login(HttpServletRequest request, String body) {
+        if (!config.cookieEnabled()) {
+            throw new InvalidRequestException("A form login needs cookie mode (kickout.cookie.enabled=true); send JSON");
+        }
+        String next = null;
+        try {
+            Map<String, String> form = parse(body);
+            next = field(request, form, "next");
+            if (!sameOrigin(request)) {
+                throw CsrfRejectedException.crossOrigin();
+            }
+            ClientInfo client = new ClientInfo(orDefault(field(request, form, "deviceType"), "web"),
+                    orDefault(field(request, form, "clientId"), "browser"), request.getRemoteAddr(), request.getHeader("User-Agent"));
+            LoginResult result = sessions.login(field(request, form, "username"), field(request, form, "password"), client);
+            Response.ResponseBuilder answer = redirect(NextPath.afterLogin(request.getContextPath(), next));
+            cookies.issue(request, result.token()).forEach(cookie -> answer.header("Set-Cookie", cookie));
+            return answer.build();
+        } catch (KickoutException e) {
+            if (config.cookieSignInPage().isEmpty()) {
+                throw e;
+            }
+            return redirect(NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "error", e.code(), next))
+                    .build();
+        }
+    }
+
+    /** The answer to a logout in cookie mode: both cookies cleared; a form post goes on to the sign-in page. */
+    Response signedOut(HttpServletRequest request) {
+        String type = request.getContentType();
+        boolean form = type != null && type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
+        String signIn = config.cookieSignInPage().isEmpty() ? request.getContextPath() + "/"
+                : NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "reason", Tombstone.LOGGED_OUT, null);
+        Response.ResponseBuilder answer = form ? redirect(signIn) : Response.noContent().header("Cache-Control", "no-store");
+        cookies.clear(request).forEach(cookie -> answer.header("Set-Cookie", cookie));
+        return answer.build();
+    }
+
+    private static Response.ResponseBuilder redirect(String location) {
+        return Response.status(Response.Status.SEE_OTHER).header("Location", location).header("Cache-Control", "no-store");
+    }
+
+    /**
+     * The form's fields (the first of each name), decoded as UTF-8 here rather than by the JAX-RS
+     * reader, which fails a bad percent-encoding with an unchecked exception instead of a refusal.
+     */
+    static Map<String, String> parse(String body) {
+        if (body == null || body.isEmpty()) {
+            return Map.of();
+        }
+        if (body.length() > MAX_FORM) {
+            throw new InvalidRequestException("The form is longer than " + MAX_FORM + " characters");
+        }
+        Map<String, String> fields = new HashMap<>();
+        try {
+            for (String pair : body.split("&")) {
+                int eq = pair.indexOf('=');
+                String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+                String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                fields.putIfAbsent(name, value);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("The form is not valid application/x-www-form-urlencoded");
+        }
+        return fields;
+    }
+
+    /** A field of the body; if a filter before JAX-RS consumed the body, as the container decoded it. */
+    private static String field(HttpServletRequest request, Map<String, String> form, String name) {
+        if (!form.isEmpty()) {
+            return form.get(name);
+        }
+        try {
+            return request.getParameter(name);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new InvalidRequestException("The form cannot be decoded");
+        }
+    }
+
+    private static String orDefault(String value, String fallback) {
+        return value == null || value.isEmpty() ? fallback : value;
+    }
+
+    /** Whether Origin (else Referer), when sent, names this request's host. */
+    static boolean sameOrigin(HttpServletRequest request) {
+        String source = request.getHeader("Origin") != null ? request.getHeader("Origin") : request.getHeader("Referer");
+        if (source == null) {
+            return true;
+        }
+        String host = request.getHeader("Host");
+        try {
+            URI uri = new URI(source);
+            if (uri.getHost() == null || uri.getScheme() == null || host == null) {
+                return false;
+            }
+            int defaultPort = uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
+            String authority = uri.getHost() + (uri.getPort() == -1 || uri.getPort() == defaultPort ? "" : ":" + uri.getPort());
+            String requestHost = host.trim().toLowerCase(Locale.ROOT);
+            if (requestHost.endsWith(":" + defaultPort)) {
+                requestHost = requestHost.substring(0, requestHost.length() - (":" + defaultPort).length());
+            }
+            return authority.toLowerCase(Locale.ROOT).equals(requestHost);
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+}
