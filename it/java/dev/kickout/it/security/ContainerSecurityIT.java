@@ -46,13 +46,8 @@ class ContainerSecurityIT {
     private static final int REUSE_ROUNDS = 5;
     private static final int REUSE_REQUESTS = 10;
 
-    /** The reference web.xml plus a constrained URL and the host's roles. */
-    private static final String WEB_XML = """
-            <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
-              <context-param>
-                <param-name>resteasy.preferJacksonOverJsonB</param-name>
-                <param-value>false</param-value>
-              </context-param>
+    /** What the test adds to the reference web.xml: a constrained URL and the host's roles. */
+    private static final String CONSTRAINTS = """
               <security-constraint>
                 <web-resource-collection>
                   <web-resource-name>admin area</web-resource-name>
@@ -64,7 +59,6 @@ class ContainerSecurityIT {
               </security-constraint>
               <security-role><role-name>ops-admins</role-name></security-role>
               <security-role><role-name>staff</role-name></security-role>
-            </web-app>
             """;
 
     @Deployment(testable = false)
@@ -74,9 +68,15 @@ class ContainerSecurityIT {
                 "kickout.login.policy", "SINGLE",
                 "kickout.container-security.enabled", "true",
                 "kickout.container-security.role-map", "admin=ops-admins,user=staff"));
+        String webXml;
+        try (var in = war.get("WEB-INF/web.xml").getAsset().openStream()) {
+            webXml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         war.delete("WEB-INF/web.xml");
         return war.addClasses(GuardedEjb.class, StaffBean.class, ClerkDesk.class, CallerServlet.class)
-                .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml");
+                .addAsWebInfResource(new StringAsset(webXml.replace("</web-app>", CONSTRAINTS + "</web-app>")), "web.xml");
     }
 
     @ArquillianResource

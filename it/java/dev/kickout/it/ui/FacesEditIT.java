@@ -66,7 +66,7 @@ class FacesEditIT {
     void theEditViewTakesTheLockASecondUserReadsItASaveGrowsTheVersionAndAStaleVersionIsRefused() {
         String id = "doc-11";
         String admin = api.login("admin", "api").token();
-        long before = api.get("documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue();
+        long before = api.get("app/documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue();
         try (Browser alice = new Browser("faces-alice", base); Browser bob = new Browser("faces-bob", base)) {
             alice.open("pages/documents.xhtml");
             signIn(alice, "alice");
@@ -91,7 +91,7 @@ class FacesEditIT {
             alice.find("input[type=submit]").click();
             alice.await(d -> d.findElement(By.id("messages")).getText().contains("Saved"));
             alice.await(editing(true));
-            JsonObject saved = api.get("documents/" + id, admin).assertOk(200);
+            JsonObject saved = api.get("app/documents/" + id, admin).assertOk(200);
             assertEquals(before + 1, saved.getJsonNumber("version").longValue(), "the save grew the version");
             assertEquals(normalized(text), normalized(saved.getString("body")));
             assertTrue(alice.find("#messages").getText().contains("version " + (before + 1)), alice.find("#messages").getText());
@@ -107,7 +107,7 @@ class FacesEditIT {
             alice.await(d -> d.findElement(By.id("messages")).getText().contains("newer version"));
             alice.await(editing(true));
             assertEquals(normalized(second), normalized(alice.find("textarea").getDomProperty("value")), "the draft is kept");
-            assertEquals(before + 1, api.get("documents/" + id, admin).assertOk(200)
+            assertEquals(before + 1, api.get("app/documents/" + id, admin).assertOk(200)
                     .getJsonNumber("version").longValue(), "nothing saved");
             alice.screenshot("faces-3b-alice-version-conflict");
         }
@@ -126,7 +126,7 @@ class FacesEditIT {
             String draft = body.getDomProperty("value");
 
             String admin = api.login("admin", "api").token();
-            long version = api.get("documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue();
+            long version = api.get("app/documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue();
             long start = System.nanoTime();
             api.post("admin/locks/document/" + id + "/release", admin, "{\"reason\":\"Contract under legal review\"}")
                     .assertOk(200);
@@ -155,7 +155,7 @@ class FacesEditIT {
             // HTML drops a line break right after <textarea>, so a re-rendered draft loses a leading one
             assertEquals(normalized(draft), normalized(alice.find("textarea").getDomProperty("value")),
                     "the refused postback keeps the draft");
-            assertEquals(version, api.get("documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue(),
+            assertEquals(version, api.get("app/documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue(),
                     "nothing saved");
             alice.screenshot("faces-5-stale-postback-refused");
         }
