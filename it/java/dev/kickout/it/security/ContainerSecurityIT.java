@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.session.CookieClient;
 import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.TestRedis;
 import jakarta.json.JsonObject;
@@ -253,6 +254,35 @@ class ContainerSecurityIT {
         assertEquals("refused:EJBAccessException", unprotected.getString("ejbAdminOnly"), unprotected::toString);
         page("api/it-security/caller", admin).assertProblem(503, "STORE_UNAVAILABLE");
         System.out.println("[figure] container-security " + SERVER + ": redis-hung=503 STORE_UNAVAILABLE on protected, anonymous elsewhere");
+    }
+
+    @Test
+    @Order(6)
+    void theSessionCookieIsSeenByTheContainerAndUnsafeMethodsNeedTheCsrfToken() {
+        CookieClient browser = new CookieClient(URI.create(base.toString()));
+        browser.signIn("alice", "c-csec", "/cookie/demo");
+        JsonObject seen = browser.get("it-security/caller").assertOk(200);
+        assertEquals("alice", seen.getString("servletPrincipal"), seen::toString);
+        assertEquals("alice", seen.getString("ejbPrincipal"), seen::toString);
+        assertTrue(seen.getBoolean("servletStaff"), seen::toString);
+        Reply adminArea = browser.get("it-security/admin-area/caller");
+        assertEquals(403, adminArea.status(), adminArea::body);
+
+        // a cross-site POST carries the cookie but not the CSRF token: no caller where nothing is protected ...
+        JsonObject forged = browser.post("it-security/caller").assertOk(200);
+        assertEquals("none", forged.getString("servletPrincipal"), forged::toString);
+        assertEquals("refused:EJBAccessException", forged.getString("cdiStaffOnly"), forged::toString);
+        JsonObject posted = browser.post("it-security/caller", "X-CSRF-Token", browser.cookie("KICKOUT_CSRF")).assertOk(200);
+        assertEquals("alice", posted.getString("servletPrincipal"), posted::toString);
+        // ... and the filter's refusal where the container guards the resource
+        CookieClient admin = new CookieClient(URI.create(base.toString()));
+        admin.signIn("admin", "c-csec", "/cookie/demo");
+        admin.post("it-security/admin-area/caller").assertProblem(403, "CSRF_REJECTED");
+        admin.post("it-security/admin-area/caller", "X-CSRF-Token", "forged").assertProblem(403, "CSRF_REJECTED");
+        assertEquals("admin", admin.post("it-security/admin-area/caller", "X-CSRF-Token", admin.cookie("KICKOUT_CSRF"))
+                .assertOk(200).getString("servletPrincipal"));
+        System.out.println("[figure] container-security " + SERVER + ": session-cookie=sees caller; cookie POST without the"
+                + " CSRF token=anonymous, on a protected resource 403 CSRF_REJECTED");
     }
 
     private Reply page(String path, String token) {

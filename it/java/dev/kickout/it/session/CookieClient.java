@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  * says (a cookie with {@code Max-Age=0} is dropped), sends it back, and never follows redirects, so
  * each 303 can be checked. Also keeps every {@code Set-Cookie} line seen, to check attributes.
  */
-final class CookieClient {
+public final class CookieClient {
 
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
             .followRedirects(HttpClient.Redirect.NEVER).build();
@@ -34,7 +34,7 @@ final class CookieClient {
     private final Map<String, String> lastSetCookie = new LinkedHashMap<>();
 
     /** @param context the context root, e.g. {@code http://127.0.0.1:8180/kickout/} */
-    CookieClient(URI context) {
+    public CookieClient(URI context) {
         this.context = context;
     }
 
@@ -43,7 +43,7 @@ final class CookieClient {
     }
 
     /** Signs in through the form (same Origin as a browser on the sign-in page sends) and expects the 303. */
-    Reply signIn(String username, String deviceType, String next) {
+    public Reply signIn(String username, String deviceType, String next) {
         Reply reply = postForm("api/auth/login", form("username", username, "password", username,
                 "deviceType", deviceType, "clientId", "it-cookie", "next", next), origin());
         assertEquals(303, reply.status(), reply.body());
@@ -65,15 +65,15 @@ final class CookieClient {
     }
 
     /** A page load: GET accepting HTML, as a browser's navigation. */
-    Reply page(String path) {
+    public Reply page(String path) {
         return send(request(path, "Accept", "text/html,application/xhtml+xml,*/*;q=0.8").GET());
     }
 
-    Reply get(String path, String... headers) {
+    public Reply get(String path, String... headers) {
         return send(request(path, headers).GET());
     }
 
-    Reply post(String path, String... headers) {
+    public Reply post(String path, String... headers) {
         return send(request(path, headers).POST(HttpRequest.BodyPublishers.noBody()));
     }
 
@@ -108,7 +108,7 @@ final class CookieClient {
     }
 
     /** The cookie's value as the jar holds it, or null. */
-    String cookie(String name) {
+    public String cookie(String name) {
         return jar.get(name);
     }
 

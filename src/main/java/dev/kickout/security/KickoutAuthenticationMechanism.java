@@ -2,9 +2,10 @@ package dev.kickout.security;
 
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
-import dev.kickout.rest.ProblemWriter;
 import dev.kickout.rest.Problems;
+import dev.kickout.session.CookieGate;
 import dev.kickout.session.KickoutPrincipal;
+import dev.kickout.session.RequestCredentials;
 import dev.kickout.session.Session;
 import dev.kickout.session.SessionService;
 import jakarta.annotation.PostConstruct;
@@ -17,7 +18,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Locale;
 
 /**
  * Container security mode: validates the request's Kickout session and tells the container who
@@ -32,6 +32,9 @@ import java.util.Locale;
  *     caller stays anonymous and the refusal is left for the filter ({@link Session#REFUSAL_ATTRIBUTE});</li>
  * <li>no token: 401 {@code TOKEN_MISSING} on a protected resource, else anonymous.</li>
  * </ul>
+ * The token comes from where the filter takes it ({@link RequestCredentials}: the bearer header,
+ * or in cookie mode the session cookie), and a cookie-borne unsafe request needs its CSRF token
+ * here too, so a resource only the container guards is not open to cross-site posts.
  * Exists only with {@code kickout.container-security.enabled=true} ({@link ContainerSecuritySwitch}):
  * any such bean turns Jakarta Security on for the whole WAR.
  */
@@ -41,9 +44,11 @@ public class KickoutAuthenticationMechanism implements HttpAuthenticationMechani
     @Inject
     SessionService sessions;
     @Inject
-    ProblemWriter problems;
-    @Inject
     KickoutConfig config;
+    @Inject
+    RequestCredentials credentials;
+    @Inject
+    CookieGate cookieGate;
 
     private RoleMap roles;
 
@@ -55,17 +60,18 @@ public class KickoutAuthenticationMechanism implements HttpAuthenticationMechani
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
-        String token = token(request);
-        if (token == null && !context.isProtected()) {
+        RequestCredentials.Credential credential = credentials.find(request).orElse(null);
+        if (credential == null && !context.isProtected()) {
             return context.doNothing();
         }
         Session session;
         try {
-            session = sessions.authenticate(token);
+            session = sessions.authenticate(credential == null ? null : credential.token());
+            cookieGate.checkCsrf(request, credential);
         } catch (KickoutException e) {
-            return refuse(e, request, response, context);
+            return refuse(e, request, response, context, credential);
         } catch (RuntimeException e) {
-            return refuse(Problems.unexpected(e), request, response, context);
+            return refuse(Problems.unexpected(e), request, response, context, credential);
         }
         request.setAttribute(Session.REQUEST_ATTRIBUTE, session);
         return context.notifyContainerAboutLogin(new KickoutPrincipal(session.userId(), session.username()),
@@ -73,27 +79,20 @@ public class KickoutAuthenticationMechanism implements HttpAuthenticationMechani
     }
 
     private AuthenticationStatus refuse(KickoutException refusal, HttpServletRequest request,
-                                        HttpServletResponse response, HttpMessageContext context) {
+                                        HttpServletResponse response, HttpMessageContext context,
+                                        RequestCredentials.Credential credential) {
         if (!context.isProtected()) {
             request.setAttribute(Session.REFUSAL_ATTRIBUTE, refusal);
             return context.doNothing();
         }
         try {
-            problems.write(response, refusal);
+            // the filter's answer: the problem body, or for a cookie-mode page load the sign-in page
+            cookieGate.refuse(request, response, credential, refusal);
             // committed, so that the container cannot swap the body for its own error page (WildFly 39 does)
             response.flushBuffer();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return AuthenticationStatus.SEND_FAILURE;
-    }
-
-    /** Where this request carries its session token: the one place to teach another source (a cookie). */
-    static String token(HttpServletRequest request) {
-        String header = request.getHeader("Authorization");
-        if (header == null || header.length() < 7 || !header.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
-            return null;
-        }
-        return header.substring(7).trim();
     }
 }

@@ -36,7 +36,7 @@ public class CookieGate {
     /**
      * @throws CsrfRejectedException an unsafe method authenticated by the cookie without the session's CSRF token
      */
-    void checkCsrf(HttpServletRequest request, RequestCredentials.Credential credential) {
+    public void checkCsrf(HttpServletRequest request, RequestCredentials.Credential credential) {
         if (credential == null || credential.source() != RequestCredentials.Source.COOKIE
                 || SAFE_METHODS.contains(request.getMethod())) {
             return;
@@ -52,7 +52,7 @@ public class CookieGate {
     }
 
     /** Answers a refused request: 303 to the sign-in page for a page load, else the problem; a refused cookie is cleared. */
-    void refuse(HttpServletRequest request, HttpServletResponse response, RequestCredentials.Credential credential,
+    public void refuse(HttpServletRequest request, HttpServletResponse response, RequestCredentials.Credential credential,
                 KickoutException e) throws IOException {
         boolean byCookie = credential != null && credential.source() == RequestCredentials.Source.COOKIE;
         if (e.status() == 401 && byCookie) {
