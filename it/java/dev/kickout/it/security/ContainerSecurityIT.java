@@ -66,6 +66,7 @@ class ContainerSecurityIT {
     static WebArchive deployment() {
         WebArchive war = Deployments.referenceWar("csec.war", Map.of(
                 "kickout.key-prefix", "csec",
+                "kickout.cookie.enabled", "true",
                 "kickout.login.policy", "SINGLE",
                 "kickout.container-security.enabled", "true",
                 "kickout.container-security.role-map", "admin=ops-admins,user=staff"));

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.logging.LogType;
@@ -67,7 +68,9 @@ final class Browser implements AutoCloseable {
     }
 
     <T> T await(Duration timeout, ExpectedCondition<T> condition) {
-        return new WebDriverWait(driver, timeout, Duration.ofMillis(20)).until(condition);
+        // a condition may read an element the page is replacing (a Faces postback re-renders the form): ask again
+        return new WebDriverWait(driver, timeout, Duration.ofMillis(20)).ignoring(StaleElementReferenceException.class)
+                .until(condition);
     }
 
     /** Saves a PNG of the whole page (the window grows to fit it) as {@code target/ui-screenshots/<shot>.png}. */

@@ -117,13 +117,8 @@ class FacesEditIT {
     void forceReleaseTurnsTheFormReadOnlyWithTheDraftKeptAndAStaleTokenCannotSave() {
         String id = "doc-12";
         try (Browser alice = new Browser("faces-alice-released", base)) {
-            alice.open("pages/document-edit.xhtml?id=" + id);
-            signIn(alice, "alice");
-            alice.await(editing(true));
-            awaitLiveEvents(alice);
+            String draft = editWithoutSaving(alice, "alice", id, "Alice's unsaved paragraph: penalties apply after 30 days.");
             WebElement body = alice.find("textarea");
-            body.sendKeys(Keys.END, "\nAlice's unsaved paragraph: penalties apply after 30 days.");
-            String draft = body.getDomProperty("value");
 
             String admin = api.login("admin", "api").token();
             long version = api.get("app/documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue();
@@ -165,13 +160,8 @@ class FacesEditIT {
     void aKickedUserReadsWhyAndTheNextPageLoadLandsOnTheSignInPage() {
         String id = "doc-13";
         try (Browser carol = new Browser("faces-carol-kicked", base)) {
-            carol.open("pages/document-edit.xhtml?id=" + id);
-            signIn(carol, "carol");
-            carol.await(editing(true));
-            awaitLiveEvents(carol);
+            String draft = editWithoutSaving(carol, "carol", id, "Carol's unsaved note.");
             WebElement body = carol.find("textarea");
-            body.sendKeys(Keys.END, "\nCarol's unsaved note.");
-            String draft = body.getDomProperty("value");
 
             String admin = api.login("admin", "api").token();
             long start = System.nanoTime();
@@ -214,6 +204,17 @@ class FacesEditIT {
     }
 
     /** The page's event stream is open, so a server event from now on reaches it. */
+    /** Opens the record's edit view as {@code user}, waits for the lock and the live events, types a paragraph: the draft. */
+    private static String editWithoutSaving(Browser browser, String user, String id, String paragraph) {
+        browser.open("pages/document-edit.xhtml?id=" + id);
+        signIn(browser, user);
+        browser.await(editing(true));
+        awaitLiveEvents(browser);
+        WebElement body = browser.find("textarea");
+        body.sendKeys(Keys.END, "\n" + paragraph);
+        return body.getDomProperty("value");
+    }
+
     private static void awaitLiveEvents(Browser browser) {
         browser.await(d -> "open".equals(d.findElement(By.tagName("html")).getDomAttribute("data-kickout-connection")));
     }
