@@ -36,7 +36,7 @@ class HostRegistrationIT {
         WebArchive host = ShrinkWrap.create(WebArchive.class, "registering.war")
                 .addClasses(HostIdentityStore.class, HostResource.class, RegisteringApplication.class)
                 .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
-                        .importFrom(new File("target/kickout-module.jar")).as(JavaArchive.class))
+                        .importFrom(new File("target/kickout.jar")).as(JavaArchive.class))
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
                 .addAsResource(new StringAsset("kickout.key-prefix=registering\nkickout.rest.own-application=false\n"
                         + "kickout.filter.include=/api/*\nkickout.filter.exclude=/api/auth/login,/api/events\n"),

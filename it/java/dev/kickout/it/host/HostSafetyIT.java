@@ -60,7 +60,7 @@ class HostSafetyIT {
     static WebArchive withKickout() {
         WebArchive host = host("shop-kickout.war")
                 .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
-                        .importFrom(new File("target/kickout-module.jar")).as(JavaArchive.class))
+                        .importFrom(new File("target/kickout.jar")).as(JavaArchive.class))
                 .addAsResource(new StringAsset("kickout.key-prefix=shop\n"), "META-INF/microprofile-config.properties");
         WebArchive reference = ShrinkWrap.create(ZipImporter.class, "ref.war")
                 .importFrom(new File("target/kickout.war")).as(WebArchive.class);

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A different host WAR: only the module jar (target/kickout-module.jar) and its libraries in
+ * A different host WAR: only the module jar (target/kickout.jar) and its libraries in
  * WEB-INF/lib, its own identity store, Application and endpoint, and the module's REST root moved to
  * /rest by web.xml, which also maps the module's filter ahead of a host filter of its own.
  * The filter, beans and endpoints come along, and appear exactly once.
@@ -69,7 +69,7 @@ class HostWarIT {
         WebArchive host = ShrinkWrap.create(WebArchive.class, "host.war")
                 .addClasses(HostIdentityStore.class, HostResource.class, HostApplication.class, HostFilter.class)
                 .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
-                        .importFrom(new File("target/kickout-module.jar")).as(JavaArchive.class))
+                        .importFrom(new File("target/kickout.jar")).as(JavaArchive.class))
                 .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml")
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
                 // the exclusions (login, events) follow the moved root by themselves

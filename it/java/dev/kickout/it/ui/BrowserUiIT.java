@@ -64,7 +64,7 @@ class BrowserUiIT {
 
     @Test
     void theModuleServesItsClient() throws IOException {
-        try (ZipFile jar = new ZipFile(new File("target/kickout-module.jar"))) {
+        try (ZipFile jar = new ZipFile(new File("target/kickout.jar"))) {
             assertNotNull(jar.getEntry("META-INF/resources/kickout/kickout-client.js"), "in the module jar");
         }
         Reply script = api.send(api.request("../kickout/kickout-client.js", null).GET());

@@ -7,7 +7,10 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** Qualifies the module's own Redisson client, so it never clashes with a host app's. */
+/**
+ * Qualifies the Redisson client the module uses (its own, or the one the host hands it with
+ * {@link ForKickout}), so it never clashes with a host app's unqualified client.
+ */
 @Qualifier
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

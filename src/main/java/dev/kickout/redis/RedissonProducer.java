@@ -3,16 +3,22 @@ package dev.kickout.redis;
 import dev.kickout.config.KickoutConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
 import java.io.File;
 import java.io.IOException;
+import java.util.Optional;
+import java.util.logging.Logger;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 import org.redisson.config.Config;
 
 /**
- * Owns the module's Redisson client: created on first use, shut down with the application.
+ * Provides the module's Redisson client: the host's, when the host produces one qualified
+ * {@link ForKickout}; otherwise the module's own, created on first use and shut down with the
+ * application. The host's client is never shut down here: it belongs to the host.
  *
  * <p>The client initialises lazily, so a deployment does not hang when Redis is down at boot
  * (an eager {@code Redisson.create()} blocks for its retries); requests then answer 503 until
@@ -21,10 +27,23 @@ import org.redisson.config.Config;
 @ApplicationScoped
 class RedissonProducer {
 
+    private static final Logger LOG = Logger.getLogger(RedissonProducer.class.getName());
+
+    @Inject
+    @ForKickout
+    Instance<RedissonClient> hostClient;
+
     @Produces
     @ApplicationScoped
     @KickoutRedis
     RedissonClient client(KickoutConfig config) {
+        Optional<RedissonClient> host = hostClient(hostClient);
+        if (host.isPresent()) {
+            LOG.info("Kickout: using the application's @ForKickout RedissonClient; kickout.redis.address and "
+                    + "kickout.redis.config are not used");
+            warnOfScriptCache(host.get());
+            return host.get();
+        }
         Config redisson = config.redisConfigFile().isEmpty() ? singleServer(config) : fromFile(config.redisConfigFile());
         redisson.setCodec(StringCodec.INSTANCE);
         // No script cache in Redisson: its batches send EVALSHA for every script (its own too, such as
@@ -38,7 +57,34 @@ class RedissonProducer {
     }
 
     void close(@Disposes @KickoutRedis RedissonClient client) {
-        client.shutdown();
+        if (hostClient.isUnsatisfied()) {
+            client.shutdown();
+        }
+    }
+
+    /** The host's {@link ForKickout} client if it produces one; two are a deployment error, not a guess. */
+    static Optional<RedissonClient> hostClient(Instance<RedissonClient> candidates) {
+        if (candidates.isUnsatisfied()) {
+            return Optional.empty();
+        }
+        if (candidates.isAmbiguous()) {
+            throw new IllegalStateException("Kickout configuration: the application produces more than one "
+                    + "@ForKickout RedissonClient; produce exactly one, or none to let the module create its own");
+        }
+        return Optional.of(candidates.get());
+    }
+
+    /**
+     * Redisson's script cache makes its batches send EVALSHA without falling back to EVAL (see
+     * {@link #client}), so after a SCRIPT FLUSH or a failover the module's batched writes would fail
+     * until the application restarts. The host's client is the host's to configure: say so once.
+     */
+    private static void warnOfScriptCache(RedissonClient client) {
+        if (client.getConfig().isUseScriptCache()) {
+            LOG.warning("Kickout: the @ForKickout RedissonClient has useScriptCache=true; after a SCRIPT FLUSH, "
+                    + "a Redis restart or a failover its batches answer NOSCRIPT until the application restarts. "
+                    + "Set useScriptCache: false on that client (README, \"The host's own Redisson client\")");
+        }
     }
 
     private static Config singleServer(KickoutConfig config) {
