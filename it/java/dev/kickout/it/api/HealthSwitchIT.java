@@ -1,7 +1,6 @@
 package dev.kickout.it.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
@@ -51,7 +50,9 @@ class HealthSwitchIT {
         Reply ready = health.readiness();
         assertEquals(200, ready.status(), ready::body);
         assertEquals("UP", Health.check(ready, "kickout-redis").orElseThrow().getString("status"), ready::body);
-        assertFalse(Health.check(ready, "kickout-redis").orElseThrow().getJsonObject("data").getBoolean("checked"), ready::body);
+        // a boolean on WildFly, the string "false" on Payara
+        assertEquals("false", Health.check(ready, "kickout-redis").orElseThrow().getJsonObject("data").get("checked")
+                .toString().replace("\"", ""), ready::body);
         Health.assertNoInternals(ready);
         Health.assertNoInternals(health.assertLive());
         System.out.printf("[figure] health with Redis hung, kickout.health.redis-readiness=false: readiness %d%n", ready.status());

@@ -98,7 +98,7 @@ class OpenApiIT {
                         () -> verb + " " + key + ": documented " + documented + ", annotated " + expected);
                 for (String status : expected) {
                     if (status.startsWith("4") || status.startsWith("5")) {
-                        assertProblem(doc, operation.getJsonObject("responses").getJsonObject(status), verb + " " + key + " " + status);
+                        assertProblem(operation.getJsonObject("responses").getJsonObject(status), verb + " " + key + " " + status);
                     }
                 }
                 if (modulePaths.add(key + " " + verb)) {
@@ -144,12 +144,19 @@ class OpenApiIT {
         return path == null ? "" : path.replaceAll("/+$", "");
     }
 
-    private static void assertProblem(JsonObject doc, JsonObject response, String what) {
+    private static void assertProblem(JsonObject response, String what) {
         JsonObject content = response.getJsonObject("content");
         assertNotNull(content, () -> what + " has no content");
         JsonObject problem = content.getJsonObject("application/problem+json");
         assertNotNull(problem, () -> what + " is not application/problem+json: " + content.keySet());
-        assertEquals("#/components/schemas/KickoutProblem", problem.getJsonObject("schema").getString("$ref"), what);
+        // WildFly refers to the named schema, Payara inlines it
+        JsonObject schema = problem.getJsonObject("schema");
+        if (schema.containsKey("$ref")) {
+            assertEquals("#/components/schemas/KickoutProblem", schema.getString("$ref"), what);
+        } else {
+            assertTrue(schema.containsKey("properties") && schema.getJsonObject("properties").containsKey("code"),
+                    () -> what + ": not the problem schema: " + schema);
+        }
     }
 
     private static Set<String> problemCodes(JsonObject doc) {

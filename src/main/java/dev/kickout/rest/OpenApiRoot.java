@@ -32,8 +32,8 @@ public class OpenApiRoot implements OASFilter {
     @Override
     public void filterOpenAPI(OpenAPI openApi) {
         // the deployment's configuration: WildFly builds the document on a thread whose context class loader is not the WAR's
-        String root = ConfigProvider.getConfig(OpenApiRoot.class.getClassLoader()).getOptionalValue(Setting.OPENAPI_ROOT.key(), String.class)
-                .orElse(Setting.OPENAPI_ROOT.defaultValue());
+        String root = ConfigProvider.getConfig(OpenApiRoot.class.getClassLoader())
+                .getOptionalValue(Setting.OPENAPI_ROOT.key(), String.class).orElse(Setting.OPENAPI_ROOT.defaultValue());
         if (openApi.getPaths() != null) {
             rootPaths(openApi.getPaths(), root);
         }
