@@ -36,14 +36,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Kickout admin", description = "Administration: sessions, locks, audit (role kickout.admin.role)")
 @SecurityRequirement(name = ApiDoc.BEARER)
 @SecurityRequirement(name = ApiDoc.COOKIE)
-@APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
 @Path("admin")
 @RequiresAdmin
 @Produces(MediaType.APPLICATION_JSON)
@@ -70,6 +62,14 @@ public class AdminSessionsResource {
     @Path("sessions")
     @Operation(summary = "Live sessions, filtered by user and device type")
     @APIResponse(responseCode = "200", description = "{total, items: [session view]}")
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Page<SessionView> sessions(@QueryParam("userId") String userId, @QueryParam("deviceType") String deviceType,
                                       @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         Page<Session> page = directory.sessions(userIdOrNull(userId), deviceTypeOrNull(deviceType),
@@ -82,6 +82,14 @@ public class AdminSessionsResource {
     @Path("users/online")
     @Operation(summary = "Users online, with their session counts")
     @APIResponse(responseCode = "200", description = "{total, items: [{userId, username, sessions, lastSeen}]}")
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Page<OnlineUser> online(@QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         return directory.onlineUsers(Checks.intParam("offset", offset, 0, 0, Integer.MAX_VALUE),
                 Checks.intParam("limit", limit, 50, 1, 500));
@@ -94,6 +102,14 @@ public class AdminSessionsResource {
     @APIResponse(responseCode = "200", description = "{kicked, sessionIds}",
             content = @Content(schema = @Schema(implementation = Kicked.class)))
     @APIResponse(responseCode = "404", description = "NOT_FOUND: the user has no live session",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Kicked kickUser(@PathParam("userId") String userId, KickUser body) {
         String user = userIdOrNull(userId);
@@ -113,6 +129,14 @@ public class AdminSessionsResource {
     @Operation(summary = "Force logout of one session (400 for the caller's own)")
     @APIResponse(responseCode = "200", description = "{kicked: 1}")
     @APIResponse(responseCode = "404", description = "NOT_FOUND: no live session with this id",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Map<String, Integer> kickSession(@PathParam("sessionId") String sessionId, @QueryParam("reason") String reason) {
         if (current.require().sessionId().equals(sessionId)) {

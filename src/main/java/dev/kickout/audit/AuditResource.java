@@ -24,14 +24,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Kickout admin", description = "Administration: sessions, locks, audit (role kickout.admin.role)")
 @SecurityRequirement(name = ApiDoc.BEARER)
 @SecurityRequirement(name = ApiDoc.COOKIE)
-@APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
 @Path("admin/audit")
 @RequiresAdmin
 @Produces(MediaType.APPLICATION_JSON)
@@ -44,6 +36,14 @@ public class AuditResource {
     @Operation(summary = "The audit trail, newest first, optionally filtered")
     @APIResponse(responseCode = "200", description = "{items, next}",
             content = @Content(schema = @Schema(implementation = AuditPage.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public AuditPage list(@QueryParam("limit") String limit, @QueryParam("before") String before,
                           @QueryParam("actor") String actor, @QueryParam("target") String target,
                           @QueryParam("action") String action, @QueryParam("from") String from,

@@ -26,14 +26,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Kickout admin", description = "Administration: sessions, locks, audit (role kickout.admin.role)")
 @SecurityRequirement(name = ApiDoc.BEARER)
 @SecurityRequirement(name = ApiDoc.COOKIE)
-@APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
 @Path("admin/locks")
 @RequiresAdmin
 @Produces(MediaType.APPLICATION_JSON)
@@ -53,6 +45,14 @@ public class AdminLocksResource {
     @Operation(summary = "Every held lock, filtered by type and holder")
     @APIResponse(responseCode = "200", description = "{total, items}",
             content = @Content(schema = @Schema(implementation = EditLocks.Page.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public EditLocks.Page list(@QueryParam("type") String type, @QueryParam("userId") String userId,
                                @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         String typeFilter = type == null || type.isEmpty() ? null : Checks.matching("type", type, ResourceRef.TYPE);
@@ -67,6 +67,14 @@ public class AdminLocksResource {
     @Operation(summary = "Force release: the holder's token is invalid at once, the holder is told, then the lock goes")
     @APIResponse(responseCode = "200", description = "{released: lock view}")
     @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Map<String, LockView> release(@PathParam("type") String type, @PathParam("id") String id, Release body) {
         String reason = Checks.optionalText("reason", body == null ? null : body.reason(), 500);

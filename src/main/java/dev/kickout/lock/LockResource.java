@@ -25,12 +25,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Kickout edit locks", description = "Acquire, heartbeat, release and look at an edit lock")
 @SecurityRequirement(name = ApiDoc.BEARER)
 @SecurityRequirement(name = ApiDoc.COOKIE)
-@APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
 @Path("locks/{type}/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 public class LockResource {
@@ -53,6 +47,12 @@ public class LockResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "423", description = "LOCK_HELD: another session holds it; holder says who and until when",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response acquire(@PathParam("type") String type, @PathParam("id") String id) {
         EditLocks.Acquired acquired = locks.acquire(new ResourceRef(type, id), current.require());
         return Response.status(acquired.renewed() ? 200 : 201).entity(acquired.lock()).build();
@@ -69,6 +69,12 @@ public class LockResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public LockView heartbeat(@PathParam("type") String type, @PathParam("id") String id,
                               @HeaderParam(LOCK_TOKEN) String token) {
         return locks.heartbeat(new ResourceRef(type, id), token, current.require());
@@ -82,6 +88,12 @@ public class LockResource {
     @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response release(@PathParam("type") String type, @PathParam("id") String id,
                             @HeaderParam(LOCK_TOKEN) String token) {
@@ -102,6 +114,12 @@ public class LockResource {
     @APIResponse(responseCode = "409", description = "LOCK_LOST: with X-Lock-Token, the token no longer holds it",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "423", description = "LOCK_HELD: with X-Lock-Token, the token is another session's",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public LockView get(@PathParam("type") String type, @PathParam("id") String id,
                         @HeaderParam(LOCK_TOKEN) String token) {

@@ -41,12 +41,6 @@ import org.redisson.api.stream.StreamMessageId;
  * stream lives at most {@code kickout.sse.max-age}, then ends with {@code RECONNECT}.
  */
 @Tag(name = "Kickout events", description = "Server-sent events of the caller's session")
-@APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
 @Path("events")
 public class EventsResource {
 
@@ -79,6 +73,12 @@ public class EventsResource {
             content = @Content(schema = @Schema(implementation = Ticket.class)))
     @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Ticket ticket() {
         return new Ticket(sessions.issueTicket(current.require()), config.sseTicketTtl().toSeconds());
     }
@@ -99,6 +99,12 @@ public class EventsResource {
     @SecurityRequirement(name = ApiDoc.TICKET)
     @APIResponse(responseCode = "200", description = "The stream (text/event-stream); Last-Event-ID or ?lastEventId= replays missed events")
     @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: a stream cap is full; Retry-After says when to try again",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public void stream(@QueryParam("ticket") String ticket, @HeaderParam("Last-Event-ID") String lastEventIdHeader,
                        @QueryParam("lastEventId") String lastEventIdQuery,

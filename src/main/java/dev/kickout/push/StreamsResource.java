@@ -20,14 +20,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Kickout admin", description = "Administration: sessions, locks, audit (role kickout.admin.role)")
 @SecurityRequirement(name = ApiDoc.BEARER)
 @SecurityRequirement(name = ApiDoc.COOKIE)
-@APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
 @Path("admin/streams")
 @RequiresAdmin
 @Produces(MediaType.APPLICATION_JSON)
@@ -41,6 +33,14 @@ public class StreamsResource {
     @GET
     @Operation(summary = "Open event streams on this instance")
     @APIResponse(responseCode = "200", description = "{open, subscribed}")
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Map<String, Object> streams() {
         return Map.of("open", hub.openStreams(), "subscribed", push.subscribed());
     }

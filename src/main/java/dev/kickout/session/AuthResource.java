@@ -38,12 +38,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityScheme(securitySchemeName = ApiDoc.TICKET, type = SecuritySchemeType.APIKEY, in = SecuritySchemeIn.QUERY,
         apiKeyName = "ticket", description = "GET /events only: a single-use ticket from POST /events/ticket, "
         + "for a browser's EventSource, which cannot send headers.")
-@APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-        content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
 @Path("auth")
 @Produces(MediaType.APPLICATION_JSON)
 public class AuthResource {
@@ -78,6 +72,10 @@ public class AuthResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: logins throttled; Retry-After says when to try again",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public LoginResult login(LoginRequest body, @Context HttpServletRequest request) {
         if (body == null) {
             throw new InvalidRequestException("A JSON body {username, password, deviceType, clientId} is required");
@@ -101,6 +99,10 @@ public class AuthResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: logins throttled; Retry-After says when to try again",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response formLogin(String body, @Context HttpServletRequest request) {
         return formLogin.login(request, body);
     }
@@ -115,6 +117,12 @@ public class AuthResource {
     @APIResponse(responseCode = "303", description = "Cookie mode, a form post: signed out, on to the sign-in page")
     @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response logout(@Context HttpServletRequest request) {
         sessions.logout(current.require(), current.actor());
         return config.cookieEnabled() ? formLogin.signedOut(request) : Response.noContent().build();
@@ -127,6 +135,12 @@ public class AuthResource {
     @SecurityRequirement(name = ApiDoc.COOKIE)
     @APIResponse(responseCode = "200", description = "The session view, current=true",
             content = @Content(schema = @Schema(implementation = SessionView.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public SessionView me() {
         return current.require().view(true);
     }
@@ -138,6 +152,12 @@ public class AuthResource {
     @SecurityRequirement(name = ApiDoc.COOKIE)
     @APIResponse(responseCode = "200", description = "The session is active",
             content = @Content(schema = @Schema(implementation = Status.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Status status() {
         return new Status("ACTIVE", current.require().expiresAt());
     }
