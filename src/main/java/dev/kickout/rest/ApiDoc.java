@@ -12,6 +12,13 @@ public final class ApiDoc {
     /** {@link Problems#MEDIA_TYPE}, as an annotation constant. */
     public static final String PROBLEM = Problems.MEDIA_TYPE;
 
+    /**
+     * The problem schema's name, for {@code @Schema(ref = ...)}: Payara Micro 6.2025.10 renders a repeated
+     * {@code @Schema(implementation = Problem.class)} as an empty object, so only {@code POST /auth/login}
+     * names the class (which registers the schema on both servers) and every other answer refers to it.
+     */
+    public static final String PROBLEM_SCHEMA = "KickoutProblem";
+
     public static final String BEARER = "bearer";
     public static final String COOKIE = "sessionCookie";
     public static final String CSRF = "csrfHeader";

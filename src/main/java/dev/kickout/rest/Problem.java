@@ -9,7 +9,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * The problem body (RFC 9457) as the OpenAPI document describes it; {@link Problems} writes it. The
  * members after {@code detail} come with some codes only.
  */
-@Schema(name = "KickoutProblem", description = "application/problem+json body of every refusal of the module")
+@Schema(name = ApiDoc.PROBLEM_SCHEMA, description = "application/problem+json body of every refusal of the module")
 public record Problem(
         @Schema(required = true, description = "https://kickout.dev/problems/<code in kebab case>") URI type,
         @Schema(required = true, description = "The HTTP reason phrase") String title,
