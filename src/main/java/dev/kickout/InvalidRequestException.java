@@ -4,6 +4,6 @@ package dev.kickout;
 public class InvalidRequestException extends KickoutException {
 
     public InvalidRequestException(String detail) {
-        super(400, "INVALID_REQUEST", detail);
+        super(ProblemCode.INVALID_REQUEST, detail);
     }
 }

@@ -26,6 +26,15 @@ public class KickoutException extends RuntimeException {
         this.code = code;
     }
 
+    /** A refusal with one of the module's own codes (its status comes with it). */
+    public KickoutException(ProblemCode code, String detail) {
+        this(code.status(), code.name(), detail);
+    }
+
+    public KickoutException(ProblemCode code, String detail, Throwable cause) {
+        this(code.status(), code.name(), detail, cause);
+    }
+
     public KickoutException(int status, String code, String detail, Throwable cause) {
         super(detail, cause);
         this.status = status;

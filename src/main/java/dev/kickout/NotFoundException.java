@@ -4,6 +4,6 @@ package dev.kickout;
 public class NotFoundException extends KickoutException {
 
     public NotFoundException(String detail) {
-        super(404, "NOT_FOUND", detail);
+        super(ProblemCode.NOT_FOUND, detail);
     }
 }

@@ -6,7 +6,7 @@ import java.time.Duration;
 public class TooManyAttemptsException extends KickoutException {
 
     public TooManyAttemptsException(String detail, Duration retryAfter) {
-        super(429, "TOO_MANY_ATTEMPTS", detail);
+        super(ProblemCode.TOO_MANY_ATTEMPTS, detail);
         retryAfter(retryAfter.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : retryAfter);
     }
 }

@@ -54,6 +54,11 @@ public enum ServerUnderTest {
     /** The MicroProfile Health readiness endpoint (200 UP, 503 DOWN) of the server running {@code deployment}. */
     public abstract URI readiness(URL deployment);
 
+    /** The MicroProfile Health liveness endpoint, beside {@link #readiness(URL)} on both servers. */
+    public URI liveness(URL deployment) {
+        return readiness(deployment).resolve("live");
+    }
+
     /**
      * Context root of kickout.war on instance "c", the one a test starts, stops and restarts itself
      * (fixed port: its URL is needed before the deployment exists).

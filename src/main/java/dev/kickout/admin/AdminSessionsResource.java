@@ -3,11 +3,12 @@ package dev.kickout.admin;
 import dev.kickout.Checks;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.NotFoundException;
+import dev.kickout.rest.ApiDoc;
 import dev.kickout.session.CurrentSession;
 import dev.kickout.session.Session;
-import dev.kickout.session.SessionDirectory;
 import dev.kickout.session.SessionDirectory.OnlineUser;
 import dev.kickout.session.SessionDirectory.Page;
+import dev.kickout.session.SessionDirectory;
 import dev.kickout.session.SessionService;
 import dev.kickout.session.SessionView;
 import dev.kickout.session.Tombstone;
@@ -23,8 +24,17 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code /admin}: who is online, and force logout by user, device type or session. */
+@Tag(name = "Kickout admin", description = "Administration: sessions, locks, audit (role kickout.admin.role)")
+@SecurityRequirement(name = ApiDoc.BEARER)
+@SecurityRequirement(name = ApiDoc.COOKIE)
 @Path("admin")
 @RequiresAdmin
 @Produces(MediaType.APPLICATION_JSON)
@@ -49,6 +59,16 @@ public class AdminSessionsResource {
 
     @GET
     @Path("sessions")
+    @Operation(summary = "Live sessions, filtered by user and device type")
+    @APIResponse(responseCode = "200", description = "{total, items: [session view]}")
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Page<SessionView> sessions(@QueryParam("userId") String userId, @QueryParam("deviceType") String deviceType,
                                       @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         Page<Session> page = directory.sessions(userIdOrNull(userId), deviceTypeOrNull(deviceType),
@@ -59,6 +79,16 @@ public class AdminSessionsResource {
 
     @GET
     @Path("users/online")
+    @Operation(summary = "Users online, with their session counts")
+    @APIResponse(responseCode = "200", description = "{total, items: [{userId, username, sessions, lastSeen}]}")
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Page<OnlineUser> online(@QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         return directory.onlineUsers(Checks.intParam("offset", offset, 0, 0, Integer.MAX_VALUE),
                 Checks.intParam("limit", limit, 50, 1, 500));
@@ -67,6 +97,19 @@ public class AdminSessionsResource {
     @POST
     @Path("users/{userId}/logout")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Force logout of a user's sessions (optionally of one device type), never the caller's own")
+    @APIResponse(responseCode = "200", description = "{kicked, sessionIds}",
+            content = @Content(schema = @Schema(implementation = Kicked.class)))
+    @APIResponse(responseCode = "404", description = "NOT_FOUND: the user has no live session",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Kicked kickUser(@PathParam("userId") String userId, KickUser body) {
         String user = userIdOrNull(userId);
         String deviceType = body == null ? null : deviceTypeOrNull(body.deviceType());
@@ -82,6 +125,18 @@ public class AdminSessionsResource {
 
     @DELETE
     @Path("sessions/{sessionId}")
+    @Operation(summary = "Force logout of one session (400 for the caller's own)")
+    @APIResponse(responseCode = "200", description = "{kicked: 1}")
+    @APIResponse(responseCode = "404", description = "NOT_FOUND: no live session with this id",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Map<String, Integer> kickSession(@PathParam("sessionId") String sessionId, @QueryParam("reason") String reason) {
         if (current.require().sessionId().equals(sessionId)) {
             throw new InvalidRequestException("This is your own session; end it with POST /auth/logout");

@@ -159,6 +159,7 @@ public class KickoutConfig {
             throw invalid(Setting.SESSION_MAX_LIFETIME, "a duration at least as long as " + Setting.SESSION_TTL.key());
         }
         loadCookieMode();
+        healthRedisReadiness = bool(Setting.HEALTH_REDIS_READINESS);
     }
 
     public String raw(Setting setting) {
@@ -535,5 +536,12 @@ public class KickoutConfig {
     /** The context-relative sign-in page, or "" when page loads get the 401 instead of a redirect. */
     public String cookieSignInPage() {
         return cookieSignInPage;
+    }
+
+    private boolean healthRedisReadiness;
+
+    /** Whether readiness reports Redis ({@code kickout.health.redis-readiness}). */
+    public boolean healthRedisReadiness() {
+        return healthRedisReadiness;
     }
 }

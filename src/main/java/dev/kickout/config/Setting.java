@@ -113,7 +113,11 @@ public enum Setting {
     COOKIE_SAME_SITE("kickout.cookie.same-site", "Lax",
             "SameSite attribute of both cookies: Lax, Strict or None (None needs TLS: browsers drop it without Secure)."),
     COOKIE_SIGN_IN_PAGE("kickout.cookie.sign-in-page", "",
-            "Context-relative sign-in page (e.g. /signin.html): page loads without a valid cookie session are sent there with ?reason=&next=; empty: they get the 401.");
+            "Context-relative sign-in page (e.g. /signin.html): page loads without a valid cookie session are sent there with ?reason=&next=; empty: they get the 401."),
+    HEALTH_REDIS_READINESS("kickout.health.redis-readiness", "true",
+            "Whether MicroProfile Health readiness includes Redis (DOWN while Redis cannot serve); false keeps a host in rotation when Redis is down."),
+    OPENAPI_ROOT("kickout.openapi.root", "kickout/api",
+            "The module's REST root relative to the context root, for the OpenAPI document when a web.xml mapping moved it (with mp.openapi.filter=dev.kickout.rest.OpenApiRoot).");
 
     private final String key;
     private final String defaultValue;

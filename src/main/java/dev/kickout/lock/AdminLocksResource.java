@@ -2,6 +2,7 @@ package dev.kickout.lock;
 
 import dev.kickout.Checks;
 import dev.kickout.admin.RequiresAdmin;
+import dev.kickout.rest.ApiDoc;
 import dev.kickout.session.CurrentSession;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -13,8 +14,17 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code /admin/locks}: every held lock, and force release. */
+@Tag(name = "Kickout admin", description = "Administration: sessions, locks, audit (role kickout.admin.role)")
+@SecurityRequirement(name = ApiDoc.BEARER)
+@SecurityRequirement(name = ApiDoc.COOKIE)
 @Path("admin/locks")
 @RequiresAdmin
 @Produces(MediaType.APPLICATION_JSON)
@@ -31,6 +41,17 @@ public class AdminLocksResource {
 
     /** {@code GET /admin/locks?type=&userId=&offset=&limit=}: {@code {total, items}}, limit 50 by default, 500 at most. */
     @GET
+    @Operation(summary = "Every held lock, filtered by type and holder")
+    @APIResponse(responseCode = "200", description = "{total, items}",
+            content = @Content(schema = @Schema(implementation = EditLocks.Page.class)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public EditLocks.Page list(@QueryParam("type") String type, @QueryParam("userId") String userId,
                                @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         String typeFilter = type == null || type.isEmpty() ? null : Checks.matching("type", type, ResourceRef.TYPE);
@@ -42,6 +63,18 @@ public class AdminLocksResource {
     @POST
     @Path("{type}/{id}/release")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Force release: the holder's token is invalid at once, the holder is told, then the lock goes")
+    @APIResponse(responseCode = "200", description = "{released: lock view}")
+    @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Map<String, LockView> release(@PathParam("type") String type, @PathParam("id") String id, Release body) {
         String reason = Checks.optionalText("reason", body == null ? null : body.reason(), 500);
         LockView released = locks.forceRelease(new ResourceRef(type, id),

@@ -1,5 +1,6 @@
 package dev.kickout.lock;
 
+import dev.kickout.rest.ApiDoc;
 import dev.kickout.session.CurrentSession;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
@@ -12,8 +13,17 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code /locks/{type}/{id}}: acquire, heartbeat, release and look at an edit lock. */
+@Tag(name = "Kickout edit locks", description = "Acquire, heartbeat, release and look at an edit lock")
+@SecurityRequirement(name = ApiDoc.BEARER)
+@SecurityRequirement(name = ApiDoc.COOKIE)
 @Path("locks/{type}/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 public class LockResource {
@@ -27,6 +37,21 @@ public class LockResource {
     CurrentSession current;
 
     @POST
+    @Operation(summary = "Acquire (or, by the same session, re-acquire) the lock")
+    @APIResponse(responseCode = "201", description = "Acquired: the lock view with lockToken and heartbeatSeconds",
+            content = @Content(schema = @Schema(implementation = LockView.class)))
+    @APIResponse(responseCode = "200", description = "Re-acquired by the same session: renewed, with a new lockToken",
+            content = @Content(schema = @Schema(implementation = LockView.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: another session holds it; holder says who and until when",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Response acquire(@PathParam("type") String type, @PathParam("id") String id) {
         EditLocks.Acquired acquired = locks.acquire(new ResourceRef(type, id), current.require());
         return Response.status(acquired.renewed() ? 200 : 201).entity(acquired.lock()).build();
@@ -34,12 +59,41 @@ public class LockResource {
 
     @PUT
     @Path("heartbeat")
+    @Operation(summary = "Extend the lock (holder only, X-Lock-Token)")
+    @APIResponse(responseCode = "200", description = "The renewed lock",
+            content = @Content(schema = @Schema(implementation = LockView.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public LockView heartbeat(@PathParam("type") String type, @PathParam("id") String id,
                               @HeaderParam(LOCK_TOKEN) String token) {
         return locks.heartbeat(new ResourceRef(type, id), token, current.require());
     }
 
     @DELETE
+    @Operation(summary = "Release the lock (holder only, X-Lock-Token; compare-and-delete)")
+    @APIResponse(responseCode = "204", description = "Released")
+    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Response release(@PathParam("type") String type, @PathParam("id") String id,
                             @HeaderParam(LOCK_TOKEN) String token) {
         locks.release(new ResourceRef(type, id), token, current.require());
@@ -51,6 +105,21 @@ public class LockResource {
      * 409 LOCK_LOST with the reason when that token no longer holds it.
      */
     @GET
+    @Operation(summary = "The lock; with X-Lock-Token, whether that token still holds it")
+    @APIResponse(responseCode = "200", description = "The lock view",
+            content = @Content(schema = @Schema(implementation = LockView.class)))
+    @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "409", description = "LOCK_LOST: with X-Lock-Token, the token no longer holds it",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: with X-Lock-Token, the token is another session's",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public LockView get(@PathParam("type") String type, @PathParam("id") String id,
                         @HeaderParam(LOCK_TOKEN) String token) {
         ResourceRef resource = new ResourceRef(type, id);

@@ -1,6 +1,7 @@
 package dev.kickout.push;
 
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.ApiDoc;
 import dev.kickout.session.CurrentSession;
 import dev.kickout.session.RequestCredentials;
 import dev.kickout.session.Session;
@@ -20,6 +21,12 @@ import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.redisson.api.stream.StreamMessageId;
 
 /**
@@ -32,6 +39,7 @@ import org.redisson.api.stream.StreamMessageId;
  * and {@code kickout.sse.max-streams} (one more is refused with 429 {@code TOO_MANY_ATTEMPTS}); a
  * stream lives at most {@code kickout.sse.max-age}, then ends with {@code RECONNECT}.
  */
+@Tag(name = "Kickout events", description = "Server-sent events of the caller's session")
 @Path("events")
 public class EventsResource {
 
@@ -57,6 +65,19 @@ public class EventsResource {
     @POST
     @Path("ticket")
     @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "A single-use, short-lived ticket to open the event stream from a browser")
+    @SecurityRequirement(name = ApiDoc.BEARER)
+    @SecurityRequirement(name = ApiDoc.COOKIE)
+    @APIResponse(responseCode = "200", description = "The ticket and its lifetime in seconds",
+            content = @Content(schema = @Schema(implementation = Ticket.class)))
+    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Ticket ticket() {
         return new Ticket(sessions.issueTicket(current.require()), config.sseTicketTtl().toSeconds());
     }
@@ -71,6 +92,19 @@ public class EventsResource {
      */
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
+    @Operation(summary = "The session's event stream: FORCE_LOGOUT, EDIT_LOCK_RELEASED, LOCK_AVAILABLE, STREAM_OPEN, RECONNECT, ...")
+    @SecurityRequirement(name = ApiDoc.BEARER)
+    @SecurityRequirement(name = ApiDoc.COOKIE)
+    @SecurityRequirement(name = ApiDoc.TICKET)
+    @APIResponse(responseCode = "200", description = "The stream (text/event-stream); Last-Event-ID or ?lastEventId= replays missed events")
+    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: a stream cap is full; Retry-After says when to try again",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public void stream(@QueryParam("ticket") String ticket, @HeaderParam("Last-Event-ID") String lastEventIdHeader,
                        @QueryParam("lastEventId") String lastEventIdQuery,
                        @Context HttpServletRequest request, @Context SseEventSink sink, @Context Sse sse) {

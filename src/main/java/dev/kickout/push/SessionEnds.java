@@ -1,8 +1,9 @@
 package dev.kickout.push;
 
 import dev.kickout.Json;
-import dev.kickout.session.SessionDirectory;
+import dev.kickout.ProblemCode;
 import dev.kickout.session.SessionDirectory.Standing;
+import dev.kickout.session.SessionDirectory;
 import dev.kickout.session.Tombstone;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -75,7 +76,7 @@ class SessionEnds {
     /** {@code SESSION_EXPIRED} data: {@code {code: TOKEN_EXPIRED, reason, at, sessionId}}. */
     static Map<String, Object> expired(String sessionId, Instant expiredAt, Instant capAt) {
         Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("code", "TOKEN_EXPIRED");
+        payload.put("code", ProblemCode.TOKEN_EXPIRED.name());
         payload.put("reason", expiredAt.isBefore(capAt) ? IDLE : MAX_LIFETIME);
         payload.put("at", expiredAt);
         payload.put("sessionId", sessionId);

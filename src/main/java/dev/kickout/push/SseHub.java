@@ -63,6 +63,11 @@ public class SseHub {
         timers.add(scheduler.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS));
     }
 
+    /** Whether the keep-alive and expiry timers still run (a periodic task that failed never runs again). */
+    public boolean timersRunning() {
+        return !timers.isEmpty() && timers.stream().noneMatch(ScheduledFuture::isDone);
+    }
+
     @PreDestroy
     void stop() {
         timers.forEach(timer -> timer.cancel(false));

@@ -15,6 +15,8 @@ import org.redisson.client.codec.StringCodec;
  * Redis refuses calls ({@code READONLY}, {@code LOADING}, ...; until it served calls for
  * {@code kickout.store.retry-after} without refusing). The public data is the breaker's state and
  * the refusal's name, never a host, port, address or exception (the server log has what it needs).
+ * With {@code kickout.health.redis-readiness=false} it is always UP ({@code checked: false}), for hosts
+ * whose other pages must stay in rotation while Redis is down (the module's requests still answer 503).
  */
 @Readiness
 @ApplicationScoped
@@ -31,6 +33,9 @@ public class RedisReadiness implements HealthCheck {
     public HealthCheckResponse call() {
         if (!config.enabled()) {
             return HealthCheckResponse.named(NAME).up().withData("enabled", false).build();
+        }
+        if (!config.healthRedisReadiness()) {
+            return HealthCheckResponse.named(NAME).up().withData("checked", false).build();
         }
         try {
             redis.call(client -> client.getScript(StringCodec.INSTANCE)

@@ -1,6 +1,7 @@
 package dev.kickout.redis;
 
 import dev.kickout.KickoutException;
+import dev.kickout.ProblemCode;
 
 /**
  * 503 {@code STORE_UNAVAILABLE}: Redis cannot be reached or refuses to serve (a replica, loading,
@@ -10,12 +11,12 @@ public class StoreUnavailableException extends KickoutException {
 
     /** Refused without trying: the circuit breaker is open because Redis stopped answering. */
     public StoreUnavailableException() {
-        super(503, "STORE_UNAVAILABLE", "The session store is unreachable; retry shortly");
+        super(ProblemCode.STORE_UNAVAILABLE, "The session store is unreachable; retry shortly");
     }
 
     /** Redis answered but refuses to serve for now, in the state named (e.g. {@code READONLY}). */
     public StoreUnavailableException(String state) {
-        super(503, "STORE_UNAVAILABLE", "The session store cannot serve requests right now (" + state + "); retry shortly");
+        super(ProblemCode.STORE_UNAVAILABLE, "The session store cannot serve requests right now (" + state + "); retry shortly");
     }
 
     /**
@@ -28,10 +29,10 @@ public class StoreUnavailableException extends KickoutException {
     }
 
     private StoreUnavailableException(String detail, Throwable cause) {
-        super(503, "STORE_UNAVAILABLE", detail, cause);
+        super(ProblemCode.STORE_UNAVAILABLE, detail, cause);
     }
 
     public StoreUnavailableException(Throwable cause) {
-        super(503, "STORE_UNAVAILABLE", "The session store is unreachable; retry shortly", cause);
+        super(ProblemCode.STORE_UNAVAILABLE, "The session store is unreachable; retry shortly", cause);
     }
 }

@@ -1,7 +1,8 @@
 package dev.kickout.rest;
 
-import dev.kickout.LogText;
 import dev.kickout.KickoutException;
+import dev.kickout.LogText;
+import dev.kickout.ProblemCode;
 import dev.kickout.config.KickoutConfig;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
@@ -62,7 +63,7 @@ public final class Problems {
     public static KickoutException unexpected(RuntimeException e) {
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Kickout request failed, incident " + incident, LogText.safe(e));
-        return new KickoutException(500, "INTERNAL_ERROR", "Unexpected failure; incident " + incident);
+        return new KickoutException(ProblemCode.INTERNAL_ERROR, "Unexpected failure; incident " + incident);
     }
 
     static String title(int status) {

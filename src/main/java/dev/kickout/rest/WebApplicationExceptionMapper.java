@@ -1,5 +1,6 @@
 package dev.kickout.rest;
 
+import dev.kickout.ProblemCode;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -17,7 +18,7 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
         if (status < 400 || status >= 500) {
             return e.getResponse();
         }
-        String code = status == 404 ? "NOT_FOUND" : "INVALID_REQUEST";
+        String code = (status == 404 ? ProblemCode.NOT_FOUND : ProblemCode.INVALID_REQUEST).name();
         String detail = switch (status) {
             case 404 -> "No such resource";
             case 405 -> "Method not allowed here";

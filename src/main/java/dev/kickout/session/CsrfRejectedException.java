@@ -1,12 +1,13 @@
 package dev.kickout.session;
 
 import dev.kickout.KickoutException;
+import dev.kickout.ProblemCode;
 
 /** 403 for an unsafe request authenticated by the session cookie without its CSRF token. */
 public class CsrfRejectedException extends KickoutException {
 
     CsrfRejectedException(String detail) {
-        super(403, "CSRF_REJECTED", detail);
+        super(ProblemCode.CSRF_REJECTED, detail);
     }
 
     static CsrfRejectedException missing() {

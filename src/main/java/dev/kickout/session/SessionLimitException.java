@@ -1,6 +1,7 @@
 package dev.kickout.session;
 
 import dev.kickout.KickoutException;
+import dev.kickout.ProblemCode;
 
 /**
  * 409 {@code SESSION_LIMIT}: a login refused because the user's sessions are full (MAX_SESSIONS
@@ -9,7 +10,7 @@ import dev.kickout.KickoutException;
 public class SessionLimitException extends KickoutException {
 
     private SessionLimitException(String detail) {
-        super(409, "SESSION_LIMIT", detail);
+        super(ProblemCode.SESSION_LIMIT, detail);
     }
 
     static SessionLimitException sessions(int max) {

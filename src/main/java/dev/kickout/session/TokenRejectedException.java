@@ -1,6 +1,7 @@
 package dev.kickout.session;
 
 import dev.kickout.KickoutException;
+import dev.kickout.ProblemCode;
 
 /** 401 for a request whose token is missing, unknown, expired or revoked. */
 public class TokenRejectedException extends KickoutException {
@@ -10,15 +11,15 @@ public class TokenRejectedException extends KickoutException {
     }
 
     static TokenRejectedException missing() {
-        return new TokenRejectedException("TOKEN_MISSING", "This request needs an 'Authorization: Bearer <token>' header");
+        return new TokenRejectedException(ProblemCode.TOKEN_MISSING.name(), "This request needs an 'Authorization: Bearer <token>' header");
     }
 
     static TokenRejectedException invalid() {
-        return new TokenRejectedException("TOKEN_INVALID", "The token is not known");
+        return new TokenRejectedException(ProblemCode.TOKEN_INVALID.name(), "The token is not known");
     }
 
     static TokenRejectedException expired() {
-        return new TokenRejectedException("TOKEN_EXPIRED", "The session has expired; sign in again");
+        return new TokenRejectedException(ProblemCode.TOKEN_EXPIRED.name(), "The session has expired; sign in again");
     }
 
     /** A revoked token: the tombstone's code, and {@code by}, {@code reason}, {@code at} in the body. */

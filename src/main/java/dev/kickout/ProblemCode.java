@@ -1,0 +1,41 @@
+package dev.kickout;
+
+/**
+ * Every {@code code} a Kickout problem body can carry, with its HTTP status: the stable machine key of
+ * the contract's error table (never translated, never renamed). The OpenAPI document lists these as the
+ * problem schema's enum, and metrics count by them.
+ */
+public enum ProblemCode {
+    INVALID_REQUEST(400),
+    TOKEN_MISSING(401),
+    TOKEN_INVALID(401),
+    TOKEN_EXPIRED(401),
+    KICKED(401),
+    REPLACED(401),
+    LOGGED_OUT(401),
+    BAD_CREDENTIALS(401),
+    FORBIDDEN(403),
+    /** Cookie mode: an unsafe method without the matching CSRF header. */
+    CSRF_REJECTED(403),
+    NOT_FOUND(404),
+    NOT_LOCKED(404),
+    SESSION_LIMIT(409),
+    LOCK_LOST(409),
+    VERSION_CONFLICT(409),
+    LOCK_HELD(423),
+    TOO_MANY_ATTEMPTS(429),
+    /** A bug: the body names an incident id that the server log has with the cause. */
+    INTERNAL_ERROR(500),
+    STORE_UNAVAILABLE(503);
+
+    private final int status;
+
+    ProblemCode(int status) {
+        this.status = status;
+    }
+
+    /** The HTTP status this code always comes with. */
+    public int status() {
+        return status;
+    }
+}
