@@ -25,6 +25,11 @@ public enum ServerUnderTest {
         public URI restartableContextRoot() {
             return URI.create("http://127.0.0.1:8480/kickout/");
         }
+
+        @Override
+        public URI metrics(URL deployment) {
+            return URI.create("http://127.0.0.1:" + System.getProperty("kickout.it.management-port", "10090") + "/metrics");
+        }
     },
 
     /**
@@ -42,6 +47,11 @@ public enum ServerUnderTest {
         public URI restartableContextRoot() {
             return URI.create("http://127.0.0.1:" + Integer.getInteger("kickout.it.payara.http-port-c", 8490) + "/kickout/");
         }
+
+        @Override
+        public URI metrics(URL deployment) {
+            return URI.create(deployment.getProtocol() + "://" + deployment.getHost() + ":" + deployment.getPort() + "/metrics");
+        }
     };
 
     public static final String PROPERTY = "kickout.it.server";
@@ -53,6 +63,12 @@ public enum ServerUnderTest {
 
     /** The MicroProfile Health readiness endpoint (200 UP, 503 DOWN) of the server running {@code deployment}. */
     public abstract URI readiness(URL deployment);
+
+    /**
+     * The Prometheus text of the server running {@code deployment}: WildFly's micrometer registry on the
+     * management port, Payara's MicroProfile Metrics on the HTTP port.
+     */
+    public abstract URI metrics(URL deployment);
 
     /**
      * Context root of kickout.war on instance "c", the one a test starts, stops and restarts itself

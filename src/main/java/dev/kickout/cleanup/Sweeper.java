@@ -1,5 +1,6 @@
 package dev.kickout.cleanup;
 
+import dev.kickout.metrics.Metrics;
 import dev.kickout.audit.AuditLog;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.EditLocks;
@@ -31,6 +32,8 @@ public class Sweeper {
     EditLocks locks;
     @Inject
     AuditLog audit;
+    @Inject
+    Metrics metrics;
 
     /** Sweeps if no other instance holds the lease; answers whether it did. */
     public boolean sweepOnce() {
@@ -45,6 +48,8 @@ public class Sweeper {
             int staleEntries = lease.renew(time) ? locks.pruneIndex(batch) : 0;
             int orphans = lease.renew(time) ? locks.boundOrphans(batch) : 0;
             long trimmed = lease.renew(time) ? audit.trim() : 0;
+            metrics.locksExpired(staleEntries);
+            metrics.swept(staleEntries, orphans, trimmed);
             LOG.info(() -> String.format("kickout sweep: %d stale lock index entries removed, %d lock keys "
                     + "without expiry bounded, %d audit entries past the retention dropped; session indexes tidied"
                     + " (%d ms)", staleEntries, orphans, trimmed, (System.nanoTime() - start) / 1_000_000));
