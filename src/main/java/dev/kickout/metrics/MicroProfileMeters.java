@@ -1,6 +1,9 @@
 package dev.kickout.metrics;
 
-import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.spi.AnnotatedField;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.inject.spi.InjectionPoint;
+import jakarta.inject.Inject;
 import jakarta.enterprise.inject.spi.CDI;
 import java.time.Duration;
 import java.util.Map;
@@ -10,6 +13,7 @@ import java.util.function.Supplier;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.MetricUnits;
 import org.eclipse.microprofile.metrics.Tag;
 import org.eclipse.microprofile.metrics.Timer;
 
@@ -28,10 +32,30 @@ final class MicroProfileMeters implements Meters {
         this.registry = registry;
     }
 
-    /** The application's registry, if the server's CDI offers one. */
+    /**
+     * The application's registry, if the server's CDI offers one. Payara 6.2025.10 quirk: its
+     * {@code MetricRegistry} producer reads the injection point's annotations and fails (NPE) for a
+     * programmatic {@code CDI.current().select(...)}, which has none; so the lookup names a real
+     * injection point, {@link Target#registry}.
+     */
     static Optional<Meters> lookUp() {
-        Instance<MetricRegistry> registry = CDI.current().select(MetricRegistry.class);
-        return registry.isResolvable() ? Optional.of(new MicroProfileMeters(registry.get())) : Optional.empty();
+        BeanManager beans = CDI.current().getBeanManager();
+        if (beans.getBeans(MetricRegistry.class).isEmpty()) {
+            return Optional.empty();
+        }
+        AnnotatedField<? super Target> field = beans.createAnnotatedType(Target.class).getFields().iterator().next();
+        InjectionPoint point = beans.createInjectionPoint(field);
+        MetricRegistry registry = (MetricRegistry) beans.getInjectableReference(point, beans.createCreationalContext(null));
+        return Optional.of(new MicroProfileMeters(registry));
+    }
+
+    /** Only describes the injection point of {@link #lookUp}; never instantiated, not a bean. */
+    static final class Target {
+        @Inject
+        MetricRegistry registry;
+
+        private Target() {
+        }
     }
 
     @Override
@@ -43,7 +67,8 @@ final class MicroProfileMeters implements Meters {
     @Override
     public void time(String name, String description, Duration took, String... tags) {
         timers.computeIfAbsent(MicrometerMeters.key(name, tags),
-                k -> registry.timer(metadata(name, description), tags(tags))).update(took);
+                k -> registry.timer(Metadata.builder().withName(name).withDescription(description)
+                        .withUnit(MetricUnits.SECONDS).build(), tags(tags))).update(took);
     }
 
     @Override

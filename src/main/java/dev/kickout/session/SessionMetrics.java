@@ -3,8 +3,6 @@ package dev.kickout.session;
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.metrics.Metrics;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -16,9 +14,12 @@ import java.util.logging.Logger;
 
 /**
  * The session feature's metrics: revocations by code, and sessions online. A scrape reads the last
- * count; a count older than {@link #REFRESH_MILLIS} is refreshed in the background (one ZCOUNT per
- * index shard in one batch), so a scrape never waits for Redis, a hung Redis included, and Redis
- * sees at most one count per {@link #REFRESH_MILLIS} whatever the number of scrapers.
+ * count; the first scrape after {@link #REFRESH_MILLIS} counts again (one ZCOUNT per index shard, in
+ * one batch, no scan) while concurrent scrapes take the last count, so Redis sees at most one count
+ * per {@link #REFRESH_MILLIS} whatever the number of scrapers. The count runs on the scraping thread
+ * (Payara's managed executors refuse tasks from its metrics thread, which has no application
+ * context); a hung Redis delays that one scrape by the Redis timeout, or not at all once the
+ * breaker is open.
  */
 @ApplicationScoped
 class SessionMetrics {
@@ -33,8 +34,6 @@ class SessionMetrics {
     SessionIndexes indexes;
     @Inject
     KickoutConfig config;
-    @Resource
-    ManagedExecutorService executor;
 
     private final AtomicLong online = new AtomicLong();
     private final AtomicBoolean refreshing = new AtomicBoolean();
@@ -52,7 +51,7 @@ class SessionMetrics {
 
     private long online() {
         if (System.nanoTime() / 1_000_000 - countedAt >= REFRESH_MILLIS && refreshing.compareAndSet(false, true)) {
-            executor.execute(this::refresh);
+            refresh();
         }
         return online.get();
     }
