@@ -9,6 +9,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.EventStream.Event;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
@@ -143,6 +144,19 @@ class MetricsIT {
         assertTrue(delta(before, after, "kickout_sweep_removals_total", "what", "lock_index") >= 1, "the stale entry went");
 
         String server = ServerUnderTest.current().name().toLowerCase(Locale.ROOT);
+
+        // sessions online costs one ZCOUNT per index shard per 5 s at most, however often it is scraped
+        long zcountsBefore = RedisCommandStats.calls().getOrDefault("zcount", 0L);
+        long start = System.nanoTime();
+        int scrapes = 20;
+        for (int i = 0; i < scrapes; i++) {
+            assertEquals(3, Scrape.of(endpoint).value("kickout_sessions_online"));
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        long zcounts = RedisCommandStats.calls().getOrDefault("zcount", 0L) - zcountsBefore;
+        assertTrue(zcounts <= RedisKeys.INDEX_SHARDS * (1 + millis / 5_000), zcounts + " ZCOUNTs in " + millis + " ms");
+        System.out.printf("[figure] metrics %s: %d scrapes in %d ms cost %d ZCOUNT commands (%d index shards)%n",
+                server, scrapes, millis, zcounts, RedisKeys.INDEX_SHARDS);
         after.series().forEach((series, value) -> {
             boolean detail = series.contains("quantile") || series.contains("_max")
                     || series.startsWith("kickout_redis_script_histogram") && !series.contains("script=\"login\"");
