@@ -109,16 +109,16 @@ class MetricsIT {
             assertEquals(200, lost.status(), lost::body);
         }
 
-        // a stale index entry of an expired lock, for the sweeper (every second here) to find
-        RedisKeys keys = RedisKeys.withPrefix(PREFIX);
-        TestRedis.client().getScoredSortedSet(keys.locksIndex(RedisKeys.indexShardOfLock("order", "gone")),
-                StringCodec.INSTANCE).add(1, "order/gone");
-
         // 503: Redis hangs; then every request until service returns is tallied too
         TestRedis.hang();
         tally(api.get("auth/status", alice.token())).assertProblem(503, "STORE_UNAVAILABLE");
         TestRedis.resume();
         awaitOk(() -> api.get("auth/status", alice.token()));
+
+        // a stale index entry of an expired lock, for the sweeper (every second here) to find
+        RedisKeys keys = RedisKeys.withPrefix(PREFIX);
+        TestRedis.client().getScoredSortedSet(keys.locksIndex(RedisKeys.indexShardOfLock("order", "gone")),
+                StringCodec.INSTANCE).add(1, "order/gone");
 
         // sessions online: admin, alice (web), carol; alice's first was replaced, bob's kicked
         awaitValue("kickout_sessions_online", 3);

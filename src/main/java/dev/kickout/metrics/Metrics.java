@@ -97,12 +97,14 @@ public class Metrics {
         }
     }
 
-    /** One sweep this instance ran, and what each step removed. */
-    public void swept(long lockIndexEntries, long lockOrphans, long auditEntries) {
+    /** One sweep this instance ran to its end. */
+    public void swept() {
         meters.count(SWEEPS, "Sweeps run by this instance", 1);
-        removed("lock_index", lockIndexEntries);
-        removed("lock_orphan", lockOrphans);
-        removed("audit", auditEntries);
+    }
+
+    /** What one step of a sweep removed: {@code lock_index}, {@code lock_orphan}, {@code audit}. */
+    public void sweepRemoved(String what, long count) {
+        meters.count(SWEEP_REMOVALS, "Entries removed by sweeps, by step", count, "what", what);
     }
 
     /**
@@ -133,7 +135,4 @@ public class Metrics {
         return buckets;
     }
 
-    private void removed(String what, long count) {
-        meters.count(SWEEP_REMOVALS, "Entries removed by sweeps, by step", count, "what", what);
-    }
 }
