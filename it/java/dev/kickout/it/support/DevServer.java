@@ -90,6 +90,7 @@ public final class DevServer {
         Path console = base.resolve("log/console.log");
         List<String> command = new ArrayList<>(List.of(
                 server.resolve("bin/standalone.sh").toString(),
+                "--stability=community", // the micrometer Prometheus registry of metrics.cli is a community resource
                 "-Djboss.server.base.dir=" + base,
                 "-Djboss.bind.address=" + HOST,
                 "-Djboss.bind.address.management=" + HOST,

@@ -25,6 +25,11 @@ public enum ServerUnderTest {
         public URI restartableContextRoot() {
             return URI.create("http://127.0.0.1:8480/kickout/");
         }
+
+        @Override
+        public URI metrics(URL deployment) {
+            return URI.create("http://127.0.0.1:" + System.getProperty("kickout.it.management-port", "10090") + "/metrics");
+        }
     },
 
     /**
@@ -42,6 +47,11 @@ public enum ServerUnderTest {
         public URI restartableContextRoot() {
             return URI.create("http://127.0.0.1:" + Integer.getInteger("kickout.it.payara.http-port-c", 8490) + "/kickout/");
         }
+
+        @Override
+        public URI metrics(URL deployment) {
+            return URI.create(deployment.getProtocol() + "://" + deployment.getHost() + ":" + deployment.getPort() + "/metrics");
+        }
     };
 
     public static final String PROPERTY = "kickout.it.server";
@@ -58,6 +68,12 @@ public enum ServerUnderTest {
     public URI liveness(URL deployment) {
         return readiness(deployment).resolve("live");
     }
+
+    /**
+     * The Prometheus text of the server running {@code deployment}: WildFly's micrometer registry on the
+     * management port, Payara's MicroProfile Metrics on the HTTP port.
+     */
+    public abstract URI metrics(URL deployment);
 
     /**
      * Context root of kickout.war on instance "c", the one a test starts, stops and restarts itself

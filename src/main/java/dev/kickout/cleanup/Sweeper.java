@@ -1,5 +1,6 @@
 package dev.kickout.cleanup;
 
+import dev.kickout.metrics.Metrics;
 import dev.kickout.audit.AuditLog;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.EditLocks;
@@ -31,6 +32,8 @@ public class Sweeper {
     EditLocks locks;
     @Inject
     AuditLog audit;
+    @Inject
+    Metrics metrics;
 
     /** Sweeps if no other instance holds the lease; answers whether it did. */
     public boolean sweepOnce() {
@@ -42,9 +45,15 @@ public class Sweeper {
             long start = System.nanoTime();
             int batch = config.cleanupBatch();
             sessions.tidy(batch);
+            // each step's removals count as soon as they are done: a later step may fail (Redis gone)
             int staleEntries = lease.renew(time) ? locks.pruneIndex(batch) : 0;
+            metrics.locksExpired(staleEntries);
+            metrics.sweepRemoved("lock_index", staleEntries);
             int orphans = lease.renew(time) ? locks.boundOrphans(batch) : 0;
+            metrics.sweepRemoved("lock_orphan", orphans);
             long trimmed = lease.renew(time) ? audit.trim() : 0;
+            metrics.sweepRemoved("audit", trimmed);
+            metrics.swept();
             LOG.info(() -> String.format("kickout sweep: %d stale lock index entries removed, %d lock keys "
                     + "without expiry bounded, %d audit entries past the retention dropped; session indexes tidied"
                     + " (%d ms)", staleEntries, orphans, trimmed, (System.nanoTime() - start) / 1_000_000));

@@ -1,5 +1,6 @@
 package dev.kickout.lock;
 
+import dev.kickout.metrics.Metrics;
 import dev.kickout.Actor;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.outbox.Outbox;
@@ -36,6 +37,8 @@ public class EditLocks {
     @Inject
     LockStore store;
     @Inject
+    Metrics metrics;
+    @Inject
     LockIndex index;
     @Inject
     LockListing listing;
@@ -65,7 +68,10 @@ public class EditLocks {
         String token = newToken();
         LockStore.Reply reply = store.acquire(resource, session, RedisKeys.secretHash(token));
         if (reply.status().equals("HELD")) {
+            metrics.lockConflict();
             store.addWaiter(resource, session.sessionId());
+        } else {
+            metrics.lockAcquired(reply.status().equals("RENEWED"));
         }
         LockView lock = reply.orThrow(resource);
         return new Acquired(lock.forOwner(token, (int) config.lockHeartbeat().toSeconds()), reply.status().equals("RENEWED"));
@@ -131,6 +137,7 @@ public class EditLocks {
         LockView lock = store.forceRelease(resource, admin.userId(),
                 keys.lockOutbox(resource.type(), resource.id()),
                 followUps.args(resource, outboxId, reason, admin)).orThrow(resource);
+        metrics.lockForceReleased();
         followUps.afterDecision(outboxId, lock, reason, admin);
         return lock;
     }

@@ -56,14 +56,31 @@ class EventLog {
         return new PushEvent(sessionId, id.toString(), type, data);
     }
 
-    /** The session's stored events after {@code lastEventId} (an id {@link EventCursor} accepted). */
-    List<PushEvent> since(String sessionId, String lastEventId) {
+    /**
+     * The events after a resume point, and whether that point was {@code missed}: the event it names
+     * is no longer kept (trimmed, or the log expired), so the client may have lost events in between.
+     * {@code 0-0} (a stream opened on an empty log) is never missed.
+     */
+    record Replay(List<PushEvent> events, boolean missed) {
+    }
+
+    /** The session's stored events after {@code lastEventId} (an id {@link EventCursor} accepted); same round trip. */
+    Replay since(String sessionId, String lastEventId) {
         StreamMessageId after = EventCursor.parse(lastEventId);
+        // from the resume point itself, inclusive: finding it proves nothing in between was trimmed
         Map<StreamMessageId, Map<String, String>> found = redis.call(client -> stream(client, sessionId).range(
-                StreamRangeArgs.startIdExclusive(after).endId(StreamMessageId.MAX)));
+                StreamRangeArgs.startId(after).endId(StreamMessageId.MAX)));
         List<PushEvent> events = new ArrayList<>();
-        found.forEach((id, fields) -> events.add(new PushEvent(sessionId, id.toString(), fields.get("type"), fields.get("data"))));
-        return events;
+        boolean missed = !after.equals(new StreamMessageId(0, 0));
+        for (Map.Entry<StreamMessageId, Map<String, String>> entry : found.entrySet()) {
+            if (entry.getKey().equals(after)) {
+                missed = false;
+            } else {
+                Map<String, String> fields = entry.getValue();
+                events.add(new PushEvent(sessionId, entry.getKey().toString(), fields.get("type"), fields.get("data")));
+            }
+        }
+        return new Replay(events, missed);
     }
 
     /** The id of the session's newest stored event, or {@code 0-0} if it has none. */

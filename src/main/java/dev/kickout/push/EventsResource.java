@@ -2,6 +2,7 @@ package dev.kickout.push;
 
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.rest.ApiDoc;
+import dev.kickout.metrics.Metrics;
 import dev.kickout.session.CurrentSession;
 import dev.kickout.session.RequestCredentials;
 import dev.kickout.session.Session;
@@ -43,6 +44,8 @@ import org.redisson.api.stream.StreamMessageId;
 @Path("events")
 public class EventsResource {
 
+    @Inject
+    Metrics metrics;
     @Inject
     SessionService sessions;
     @Inject
@@ -121,7 +124,11 @@ public class EventsResource {
                 replay.add(new PushEvent(session.sessionId(), resumeFrom, PushEvent.STREAM_OPEN,
                         "{\"lastEventId\":\"" + resumeFrom + "\"}"));
             }
-            replay.addAll(log.since(session.sessionId(), resumeFrom));
+            EventLog.Replay since = log.since(session.sessionId(), resumeFrom);
+            if (lastEventId != null) {
+                metrics.replay(since.missed());
+            }
+            replay.addAll(since.events());
         } catch (RuntimeException e) {
             hub.drop(stream);
             throw e;

@@ -1,5 +1,6 @@
 package dev.kickout.push;
 
+import dev.kickout.metrics.Metrics;
 import dev.kickout.LogText;
 import dev.kickout.TooManyAttemptsException;
 import dev.kickout.config.KickoutConfig;
@@ -42,6 +43,8 @@ public class SseHub {
     private static final Logger LOG = Logger.getLogger(SseHub.class.getName());
 
     @Inject
+    Metrics metrics;
+    @Inject
     KickoutConfig config;
     @Inject
     SessionEnds ends;
@@ -61,6 +64,8 @@ public class SseHub {
         long period = config.sseKeepalive().toMillis();
         timers.add(scheduler.scheduleAtFixedRate(this::keepAlive, period, period, TimeUnit.MILLISECONDS));
         timers.add(scheduler.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS));
+        // from the hub's creation (its first stream or event) on; this instance's count, no Redis
+        metrics.gauge(Metrics.STREAMS_OPEN, "Event streams open on this instance", this::openStreams);
     }
 
     /** Whether the keep-alive and expiry timers still run (a periodic task that failed never runs again). */

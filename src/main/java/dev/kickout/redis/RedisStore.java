@@ -2,6 +2,7 @@ package dev.kickout.redis;
 
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.config.Setting;
+import dev.kickout.metrics.Metrics;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -11,6 +12,7 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -65,6 +67,8 @@ public class RedisStore {
 
     @Inject
     KickoutConfig config;
+    @Inject
+    Metrics metrics;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -117,6 +121,15 @@ public class RedisStore {
      * that got NOSCRIPT did not run, so sending it again is safe.
      */
     public <R> R eval(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
+        long start = System.nanoTime();
+        try {
+            return evalOnce(script, type, keys, args);
+        } finally {
+            metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start));
+        }
+    }
+
+    private <R> R evalOnce(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
         return call(redis -> {
             RScript scripts = redis.getScript(StringCodec.INSTANCE);
             try {
@@ -146,7 +159,24 @@ public class RedisStore {
         if (!acks.required()) {
             return run(script, keys, args);
         }
-        BatchResult<?> result = call(redis -> {
+        long start = System.nanoTime();
+        BatchResult<?> result;
+        try {
+            result = confirmed(script, keys, args);
+        } finally {
+            metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start));
+        }
+        if (!acks.confirmedBy(result.getSyncedSlaves())) {
+            refusals.refused(RedisRefusal.UNCONFIRMED);
+            throw StoreUnavailableException.unconfirmed(result.getSyncedSlaves(), acks.replicas());
+        }
+        @SuppressWarnings("unchecked")
+        List<Object> reply = (List<Object>) result.getResponses().get(0);
+        return reply;
+    }
+
+    private BatchResult<?> confirmed(Script script, List<Object> keys, Object[] args) {
+        return call(redis -> {
             try {
                 return durably(redis, script.sha(), true, keys, args);
             } catch (RedisException e) {
@@ -157,13 +187,6 @@ public class RedisStore {
                 return durably(redis, script.source(), false, keys, args);
             }
         });
-        if (!acks.confirmedBy(result.getSyncedSlaves())) {
-            refusals.refused(RedisRefusal.UNCONFIRMED);
-            throw StoreUnavailableException.unconfirmed(result.getSyncedSlaves(), acks.replicas());
-        }
-        @SuppressWarnings("unchecked")
-        List<Object> reply = (List<Object>) result.getResponses().get(0);
-        return reply;
     }
 
     /** The script, then {@code WAIT replicas timeout}, in one batch on one connection. */

@@ -2,6 +2,7 @@ package dev.kickout.rest;
 
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.metrics.Metrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
@@ -13,9 +14,12 @@ public class KickoutExceptionMapper implements ExceptionMapper<KickoutException>
 
     @Inject
     KickoutConfig config;
+    @Inject
+    Metrics metrics;
 
     @Override
     public Response toResponse(KickoutException e) {
+        metrics.refused(e.status(), e.code());
         return Problems.response(e, config);
     }
 }

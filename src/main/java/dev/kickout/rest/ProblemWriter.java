@@ -3,6 +3,7 @@ package dev.kickout.rest;
 import dev.kickout.Json;
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.metrics.Metrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletResponse;
@@ -17,8 +18,11 @@ public class ProblemWriter {
     Json json;
     @Inject
     KickoutConfig config;
+    @Inject
+    Metrics metrics;
 
     public void write(HttpServletResponse response, KickoutException e) throws IOException {
+        metrics.refused(e.status(), e.code());
         response.setStatus(e.status());
         response.setContentType(Problems.MEDIA_TYPE);
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());

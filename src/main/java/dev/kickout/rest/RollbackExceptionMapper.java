@@ -1,6 +1,7 @@
 package dev.kickout.rest;
 
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.metrics.Metrics;
 import dev.kickout.lock.HeldLock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -20,11 +21,16 @@ public class RollbackExceptionMapper implements ExceptionMapper<RollbackExceptio
     @Inject
     KickoutConfig config;
     @Inject
+    Metrics metrics;
+    @Inject
     HeldLock heldLock;
 
     @Override
     public Response toResponse(RollbackException e) {
-        return Refusals.behind(e, heldLock).map(refusal -> Problems.response(refusal, config))
+        return Refusals.behind(e, heldLock).map(refusal -> {
+                    metrics.refused(refusal.status(), refusal.code());
+                    return Problems.response(refusal, config);
+                })
                 .orElseGet(() -> Problems.response(Problems.unexpected(new IllegalStateException(e)), config));
     }
 }

@@ -1,6 +1,7 @@
 package dev.kickout.rest;
 
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.metrics.Metrics;
 import dev.kickout.lock.HeldLock;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,11 +24,16 @@ public class TransactionalExceptionMapper implements ExceptionMapper<Transaction
     @Inject
     KickoutConfig config;
     @Inject
+    Metrics metrics;
+    @Inject
     HeldLock heldLock;
 
     @Override
     public Response toResponse(TransactionalException e) {
-        return Refusals.behind(e, heldLock).map(refusal -> Problems.response(refusal, config))
+        return Refusals.behind(e, heldLock).map(refusal -> {
+                    metrics.refused(refusal.status(), refusal.code());
+                    return Problems.response(refusal, config);
+                })
                 .orElseGet(() -> Problems.response(Problems.unexpected(e), config));
     }
 }

@@ -3,7 +3,9 @@ package dev.kickout.session;
 import dev.kickout.Actor;
 import dev.kickout.Checks;
 import dev.kickout.InvalidRequestException;
+import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.metrics.Metrics;
 import dev.kickout.outbox.Outbox;
 import dev.kickout.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -57,6 +59,8 @@ public class SessionService {
     RevocationFollowUps followUps;
     @Inject
     Outbox outbox;
+    @Inject
+    Metrics metrics;
 
     /**
      * Checks the credentials with the app's Jakarta Security identity stores, then {@link #open}s.
@@ -66,6 +70,17 @@ public class SessionService {
      * @throws dev.kickout.TooManyAttemptsException 429 while the username or the address is throttled
      */
     public LoginResult login(String username, String password, ClientInfo client) {
+        try {
+            LoginResult result = checkAndOpen(username, password, client);
+            metrics.login("ok");
+            return result;
+        } catch (KickoutException e) {
+            metrics.login(e.code());
+            throw e;
+        }
+    }
+
+    private LoginResult checkAndOpen(String username, String password, ClientInfo client) {
         Checks.text("username", username, 128);
         Checks.text("password", password, 256);
         if (username.chars().anyMatch(Character::isISOControl)) {
