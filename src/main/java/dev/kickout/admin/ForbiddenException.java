@@ -1,11 +1,12 @@
 package dev.kickout.admin;
 
 import dev.kickout.KickoutException;
+import dev.kickout.i18n.Text;
 
 /** 403 {@code FORBIDDEN}: authenticated, but without the admin role. */
 public class ForbiddenException extends KickoutException {
 
     ForbiddenException(String role) {
-        super(403, "FORBIDDEN", "This needs the '" + role + "' role");
+        super(403, "FORBIDDEN", Text.of("forbidden.role", role));
     }
 }

@@ -1,6 +1,7 @@
 package dev.kickout.lock;
 
 import dev.kickout.KickoutException;
+import dev.kickout.i18n.Text;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -10,7 +11,7 @@ public class LockHeldException extends KickoutException {
     private final transient LockView lock;
 
     LockHeldException(LockView lock) {
-        super(423, "LOCK_HELD", lock.resource() + " is being edited by " + lock.holder().username());
+        super(423, "LOCK_HELD", Text.of("lock.held", lock.resource(), lock.holder().username()));
         this.lock = lock;
         Map<String, Object> holder = new LinkedHashMap<>();
         holder.put("userId", lock.holder().userId());

@@ -1,6 +1,7 @@
 package dev.kickout.lock;
 
 import dev.kickout.KickoutException;
+import dev.kickout.i18n.Text;
 
 /**
  * 409 {@code VERSION_CONFLICT}: the client saved over a version that is no longer current. The
@@ -9,6 +10,10 @@ import dev.kickout.KickoutException;
 public class VersionConflictException extends KickoutException {
 
     public VersionConflictException(String detail) {
+        super(409, "VERSION_CONFLICT", detail);
+    }
+
+    public VersionConflictException(Text detail) {
         super(409, "VERSION_CONFLICT", detail);
     }
 }

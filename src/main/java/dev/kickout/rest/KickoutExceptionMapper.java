@@ -4,6 +4,7 @@ import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
@@ -13,9 +14,11 @@ public class KickoutExceptionMapper implements ExceptionMapper<KickoutException>
 
     @Inject
     KickoutConfig config;
+    @Inject
+    HttpServletRequest request;
 
     @Override
     public Response toResponse(KickoutException e) {
-        return Problems.response(e, config);
+        return Problems.response(e, config, Problems.language(request));
     }
 }

@@ -5,6 +5,7 @@ import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,8 @@ public class ProblemWriter {
     @Inject
     KickoutConfig config;
 
-    public void write(HttpServletResponse response, KickoutException e) throws IOException {
+    /** Answers {@code e}, its detail in the language {@code request} asks for. */
+    public void write(HttpServletRequest request, HttpServletResponse response, KickoutException e) throws IOException {
         response.setStatus(e.status());
         response.setContentType(Problems.MEDIA_TYPE);
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
@@ -29,6 +31,6 @@ public class ProblemWriter {
         if (retryAfter != null) {
             response.setHeader("Retry-After", Long.toString(retryAfter));
         }
-        response.getWriter().write(json.write(Problems.body(e)));
+        response.getWriter().write(json.write(Problems.body(e, Problems.language(request))));
     }
 }

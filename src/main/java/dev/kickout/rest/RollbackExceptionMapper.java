@@ -4,6 +4,7 @@ import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.HeldLock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.transaction.RollbackException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -20,11 +21,14 @@ public class RollbackExceptionMapper implements ExceptionMapper<RollbackExceptio
     @Inject
     KickoutConfig config;
     @Inject
+    HttpServletRequest request;
+    @Inject
     HeldLock heldLock;
 
     @Override
     public Response toResponse(RollbackException e) {
-        return Refusals.behind(e, heldLock).map(refusal -> Problems.response(refusal, config))
-                .orElseGet(() -> Problems.response(Problems.unexpected(new IllegalStateException(e)), config));
+        return Refusals.behind(e, heldLock).map(refusal -> Problems.response(refusal, config, Problems.language(request)))
+                .orElseGet(() -> Problems.response(Problems.unexpected(new IllegalStateException(e)), config,
+                        Problems.language(request)));
     }
 }

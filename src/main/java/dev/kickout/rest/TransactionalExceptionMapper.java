@@ -5,6 +5,7 @@ import dev.kickout.lock.HeldLock;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.transaction.TransactionalException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -23,11 +24,13 @@ public class TransactionalExceptionMapper implements ExceptionMapper<Transaction
     @Inject
     KickoutConfig config;
     @Inject
+    HttpServletRequest request;
+    @Inject
     HeldLock heldLock;
 
     @Override
     public Response toResponse(TransactionalException e) {
-        return Refusals.behind(e, heldLock).map(refusal -> Problems.response(refusal, config))
-                .orElseGet(() -> Problems.response(Problems.unexpected(e), config));
+        return Refusals.behind(e, heldLock).map(refusal -> Problems.response(refusal, config, Problems.language(request)))
+                .orElseGet(() -> Problems.response(Problems.unexpected(e), config, Problems.language(request)));
     }
 }

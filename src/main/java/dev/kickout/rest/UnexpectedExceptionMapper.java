@@ -4,6 +4,7 @@ import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.HeldLock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
@@ -18,11 +19,13 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<RuntimeExcepti
     @Inject
     KickoutConfig config;
     @Inject
+    HttpServletRequest request;
+    @Inject
     HeldLock heldLock;
 
     @Override
     public Response toResponse(RuntimeException e) {
-        return Refusals.behind(e, heldLock).map(refusal -> Problems.response(refusal, config))
-                .orElseGet(() -> Problems.response(Problems.unexpected(e), config));
+        return Refusals.behind(e, heldLock).map(refusal -> Problems.response(refusal, config, Problems.language(request)))
+                .orElseGet(() -> Problems.response(Problems.unexpected(e), config, Problems.language(request)));
     }
 }

@@ -2,6 +2,7 @@ package dev.kickout.session;
 
 import dev.kickout.InvalidRequestException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.i18n.Text;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -41,7 +42,7 @@ public class AuthResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public LoginResult login(LoginRequest body, @Context HttpServletRequest request) {
         if (body == null) {
-            throw new InvalidRequestException("A JSON body {username, password, deviceType, clientId} is required");
+            throw new InvalidRequestException(Text.of("login.body"));
         }
         ClientInfo client = new ClientInfo(body.deviceType(), body.clientId(), request.getRemoteAddr(),
                 request.getHeader("User-Agent"));
