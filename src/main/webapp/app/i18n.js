@@ -236,14 +236,14 @@ export const language = clientLanguage();
 
 /** A text of the pages in their language (English where a key has no translation). */
 export function t(key, ...args) {
-    const text = TEXTS[language][key] ?? TEXTS.en[key] ?? key;
+    const text = (TEXTS[language] || TEXTS.en)[key] ?? TEXTS.en[key] ?? key;
     return typeof text === 'function' ? text(...args) : text;
 }
 
 /** Switches the static texts of the page (or of `root`) to the pages' language. */
 export function translate(root = document) {
     if (root === document) {
-        document.documentElement.lang = language;
+        document.documentElement.lang = TEXTS[language] ? language : 'en';
     }
     for (const node of root.querySelectorAll('[data-i18n]')) {
         node.textContent = t(node.dataset.i18n);

@@ -119,12 +119,21 @@ const TEXTS = {
     },
 };
 
+/**
+ * Adds a language to the client's own texts (before the client is created): `language` is its tag
+ * (e.g. `'ja'`), `texts` its words by the keys of `TEXTS.en`; a key left out reads in English. A
+ * browser whose languages list it (by primary subtag) then gets it from {@link clientLanguage}.
+ */
+export function addClientLanguage(language, texts) {
+    TEXTS[language] = { ...TEXTS.en, ...texts };
+}
+
 /** Simplified Chinese tags: `zh`, `zh-CN`, `zh-SG`, `zh-Hans` and `zh-Hans-*`. */
 const SIMPLIFIED_CHINESE = /^zh(-(cn|sg|hans)(-.*)?)?$/i;
 
 /**
  * The language of the client's texts: the first of the browser's languages it has (`'zh-CN'` for
- * Simplified Chinese, `'en'` for any English), else `'en'`. Traditional Chinese (zh-TW, zh-HK,
+ * Simplified Chinese, `'en'` for any English, or one added by {@link addClientLanguage}), else `'en'`. Traditional Chinese (zh-TW, zh-HK,
  * zh-Hant) is not matched, so the browser's next choice counts.
  */
 export function clientLanguage(languages = globalThis.navigator?.languages?.length
@@ -135,6 +144,12 @@ export function clientLanguage(languages = globalThis.navigator?.languages?.leng
         }
         if (SIMPLIFIED_CHINESE.test(tag) && !/^zh-hans?-(tw|hk|mo)$/i.test(tag)) {
             return 'zh-CN';
+        }
+        const primary = tag.split('-')[0].toLowerCase();
+        const added = primary === 'zh' ? undefined
+            : Object.keys(TEXTS).find(language => language.split('-')[0].toLowerCase() === primary);
+        if (added) {
+            return added;
         }
     }
     return 'en';

@@ -23,8 +23,9 @@ class LanguagesTest {
             "en-US,en;q=0.9,zh-CN;q=0.8           | en",
             "en;q=0.5, zh-CN;q=0.9                | zh",
             "zh-CN;q=0.1, en;q=0.2                | en",
-            "fr-FR, zh-CN;q=0.5                   | zh",
-            "fr-FR, de                            | en",
+            "es, zh-CN;q=0.5                      | zh",
+            "de-DE, it                            | en",
+            "fr-FR, zh-CN;q=0.5                   | fr",
             "zh-TW                                | en",
             "zh-HK, zh-Hant                       | en",
             "zh-TW, zh-CN;q=0.5                   | zh",
@@ -41,6 +42,15 @@ class LanguagesTest {
     @ValueSource(strings = {" ", "zh-CN;q=x", "zh-CN;q=2", ";;;", "zh_CN", "en-", "\u00e9\u00e9", "zh-CN;q=0.5;q=0.6", ",,,"})
     void malformedOrMissingIsEnglish(String header) {
         assertEquals(Locale.ENGLISH, Languages.of(header), String.valueOf(header));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aLanguageAHostAddedIsUsedWithEnglishForWhatItLacks() {
+        Locale french = Languages.of("fr-CA,fr;q=0.9");
+        assertEquals("fr", french.getLanguage());
+        assertEquals("Le jeton est inconnu", Text.of("token.invalid").in(french));
+        assertEquals("The token is not known", Text.of("token.invalid").in(Languages.of("de")));
+        assertEquals("The session has expired; sign in again", Text.of("token.expired").in(french));
     }
 
     @org.junit.jupiter.api.Test
