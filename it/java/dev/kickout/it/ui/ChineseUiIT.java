@@ -68,11 +68,13 @@ class ChineseUiIT {
             bob.screenshot("zh-1-bob-editing");
 
             String admin = api.login("admin", "api").token();
+            long start = System.nanoTime();
             api.post("admin/users/bob/logout", admin, "{\"reason\":\"账号存在异常操作\",\"deviceType\":\"web\"}").assertOk(200);
             WebElement modal = bob.await(EVENT_WAIT, d -> {
                 WebElement dialog = d.findElement(By.cssSelector("dialog.kickout-modal"));
                 return dialog.isDisplayed() ? dialog : null;
             });
+            figure("kick -> bob's modal in Chinese", start);
             String text = modal.getText();
             assertEquals("KICKED", modal.getDomAttribute("data-code"));
             assertEquals("您已被强制下线", modal.findElement(By.tagName("h2")).getText());
@@ -109,8 +111,10 @@ class ChineseUiIT {
             alice.screenshot("zh-3-alice-editing");
 
             String admin = api.login("admin", "api").token();
+            long start = System.nanoTime();
             api.post("admin/locks/document/contract-7/release", admin, "{\"reason\":\"合同正在法务审核\"}").assertOk(200);
             alice.await(EVENT_WAIT, d -> editing(false).apply(d) && alice.find("#lock-lost").isDisplayed());
+            figure("force release -> alice's editor read-only in Chinese", start);
 
             String notice = alice.find("#lock-lost").getText();
             assertTrue(notice.contains("编辑锁已被管理员") && notice.contains("释放"), notice);
@@ -121,6 +125,10 @@ class ChineseUiIT {
             assertEquals(draft, body.getDomProperty("value"), "the unsaved text stays in the editor");
             alice.screenshot("zh-4-alice-lock-released");
         }
+    }
+
+    private static void figure(String what, long startNanos) {
+        System.out.printf("[figure] ui zh-CN: %s in %d ms%n", what, (System.nanoTime() - startNanos) / 1_000_000);
     }
 
     private static ExpectedCondition<Boolean> editing(boolean editing) {
