@@ -192,7 +192,7 @@ const TEXTS = {
         'editor.saved': (at, version) => `已于 ${at} 保存（第 ${version} 版）。`,
         'editor.versionConflict': '已有人保存了更新的版本：请先复制您的内容，再刷新页面。',
         'editor.notSaved': message => `未保存：${message}`,
-        'editor.signedOut': '您已退出登录，编辑器现为只读。',
+        'editor.signedOut': '登录已失效，编辑器现为只读。',
         copied: '已复制到剪贴板。',
         copyByHand: '请选中文字后手动复制。',
         refresh: '刷新',

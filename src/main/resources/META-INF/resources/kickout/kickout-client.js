@@ -106,7 +106,7 @@ const TEXTS = {
         'modal.stay': '留在此页',
         'modal.signIn': '重新登录',
         reason: info => `原因：${info.reason}`,
-        signedOutReadOnly: '您已退出登录，编辑器现为只读。',
+        signedOutReadOnly: '登录已失效，编辑器现为只读。',
         copied: '已复制到剪贴板。',
         copyByHand: '请选中文字后手动复制。',
         'faces.held.before': '您正在编辑，其他人自 ',
