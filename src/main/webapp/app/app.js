@@ -1,5 +1,8 @@
 // Shared helpers of the reference app's pages: the one Kickout client, the header bar, formatting.
 import { KickoutClient } from '../kickout/kickout-client.js';
+import { t } from './i18n.js';
+
+export { t } from './i18n.js';
 
 export const kickout = new KickoutClient({ signInUrl: 'index.html' });
 
@@ -36,31 +39,31 @@ export function dateTime(iso) {
     return iso ? new Date(iso).toLocaleString() : '';
 }
 
-/** "3 min ago", "just now". */
+/** "3 min ago", "just now" (or 3 分钟前, 刚刚). */
 export function ago(iso) {
     const seconds = Math.round((Date.now() - new Date(iso).getTime()) / 1000);
     if (seconds < 10) {
-        return 'just now';
+        return t('justNow');
     }
     if (seconds < 90) {
-        return `${seconds} s ago`;
+        return t('secondsAgo', seconds);
     }
     if (seconds < 5400) {
-        return `${Math.round(seconds / 60)} min ago`;
+        return t('minutesAgo', Math.round(seconds / 60));
     }
-    return `${Math.round(seconds / 3600)} h ago`;
+    return t('hoursAgo', Math.round(seconds / 3600));
 }
 
 /** Fills the page's <header class="bar"> and opens the event stream. */
 export async function startPage(active) {
     const session = kickout.session;
-    const conn = h('span', { className: 'conn', title: 'live updates' });
-    const nav = h('nav', {}, h('a', { href: 'documents.html', className: active === 'documents' ? 'active' : '' }, 'Documents'));
+    const conn = h('span', { className: 'conn', title: t('liveUpdates') });
+    const nav = h('nav', {}, h('a', { href: 'documents.html', className: active === 'documents' ? 'active' : '' }, t('documents')));
     const signOut = h('button', { type: 'button', onclick: async () => {
         await kickout.logout().catch(() => {});
         location.href = 'index.html';
-    } }, 'Sign out');
-    document.querySelector('header.bar').append(h('span', { className: 'brand' }, 'Kickout demo'), nav,
+    } }, t('signOut'));
+    document.querySelector('header.bar').append(h('span', { className: 'brand' }, t('brand')), nav,
         h('span', { className: 'who' }, conn, `${session.username} · ${session.deviceType}`), signOut);
     kickout.on('connection', ({ state }) => { conn.className = `conn ${state}`; });
     for (const type of ['FORCE_LOGOUT', 'SESSION_EXPIRED', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE']) {
@@ -71,7 +74,7 @@ export async function startPage(active) {
     try {
         const me = await kickout.call('GET', 'app/demo/whoami');
         if (me.admin) {
-            nav.append(h('a', { href: 'admin.html', className: active === 'admin' ? 'active' : '' }, 'Admin console'));
+            nav.append(h('a', { href: 'admin.html', className: active === 'admin' ? 'active' : '' }, t('adminConsole')));
         }
         return me;
     } catch (e) {

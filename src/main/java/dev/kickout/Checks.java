@@ -1,5 +1,6 @@
 package dev.kickout;
 
+import dev.kickout.i18n.Text;
 import java.util.regex.Pattern;
 
 /**
@@ -17,10 +18,10 @@ public final class Checks {
     /** Requires a non-blank value of at most {@code maxLength} characters. */
     public static String text(String field, String value, int maxLength) {
         if (value == null || value.isBlank()) {
-            throw new InvalidRequestException(field + " is required");
+            throw new InvalidRequestException(Text.of("checks.required", field));
         }
         if (value.length() > maxLength) {
-            throw new InvalidRequestException(field + " is longer than " + maxLength + " characters");
+            throw new InvalidRequestException(Text.of("checks.too-long", field, String.valueOf(maxLength)));
         }
         return value;
     }
@@ -33,10 +34,10 @@ public final class Checks {
     /** Requires a value matching {@code pattern} entirely. */
     public static String matching(String field, String value, Pattern pattern) {
         if (value == null || value.isEmpty()) {
-            throw new InvalidRequestException(field + " is required");
+            throw new InvalidRequestException(Text.of("checks.required", field));
         }
         if (value.length() > 256 || !pattern.matcher(value).matches()) {
-            throw new InvalidRequestException(field + " must match " + pattern.pattern());
+            throw new InvalidRequestException(Text.of("checks.pattern", field, pattern.pattern()));
         }
         return value;
     }
@@ -54,6 +55,6 @@ public final class Checks {
         } catch (NumberFormatException e) {
             // reported below like any other out-of-range value
         }
-        throw new InvalidRequestException(field + " must be an integer from " + min + " to " + max);
+        throw new InvalidRequestException(Text.of("checks.range", field, String.valueOf(min), String.valueOf(max)));
     }
 }

@@ -1,8 +1,10 @@
 package dev.kickout;
 
+import dev.kickout.i18n.Text;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -11,19 +13,20 @@ import java.util.Map;
  * <p>Each subclass stands for one row of the contract's error table: an HTTP status, a stable
  * UPPER_SNAKE {@code code}, a human {@code detail}, and sometimes extra members such as
  * {@code by}/{@code reason}/{@code at}. Services throw them; the REST edge and the token filter
- * turn them into responses in one place.
+ * turn them into responses in one place. The module's own details are {@link Text}s, answered in the
+ * request's language ({@link #detail(Locale)}); the exception message is the English one, for logs.
  */
 public class KickoutException extends RuntimeException {
 
     private final int status;
     private final String code;
+    private final transient Text detail;
     private final Map<String, Object> extras = new LinkedHashMap<>();
     private Duration retryAfter;
 
+    /** A refusal whose detail reads the same in every language. */
     public KickoutException(int status, String code, String detail) {
-        super(detail);
-        this.status = status;
-        this.code = code;
+        this(status, code, Text.literal(detail));
     }
 
     /** A refusal with one of the module's own codes (its status comes with it). */
@@ -35,10 +38,32 @@ public class KickoutException extends RuntimeException {
         this(code.status(), code.name(), detail, cause);
     }
 
+    /** A refusal with one of the module's own codes and a translated detail. */
+    public KickoutException(ProblemCode code, Text detail) {
+        this(code.status(), code.name(), detail);
+    }
+
+    public KickoutException(ProblemCode code, Text detail, Throwable cause) {
+        this(code.status(), code.name(), detail, cause);
+    }
+
     public KickoutException(int status, String code, String detail, Throwable cause) {
-        super(detail, cause);
+        this(status, code, Text.literal(detail), cause);
+    }
+
+    /** A refusal whose detail is translated ({@code dev/kickout/messages*.properties}). */
+    public KickoutException(int status, String code, Text detail) {
+        super(detail.toString());
         this.status = status;
         this.code = code;
+        this.detail = detail;
+    }
+
+    public KickoutException(int status, String code, Text detail, Throwable cause) {
+        super(detail.toString(), cause);
+        this.status = status;
+        this.code = code;
+        this.detail = detail;
     }
 
     /** Adds a member to the problem body (kept in insertion order). */
@@ -66,8 +91,14 @@ public class KickoutException extends RuntimeException {
         return code;
     }
 
+    /** The English detail. */
     public String detail() {
         return getMessage();
+    }
+
+    /** The detail in {@code language} (English when the module has no such translation). */
+    public String detail(Locale language) {
+        return detail.in(language);
     }
 
     /** Members beyond type/title/status/code/detail. */

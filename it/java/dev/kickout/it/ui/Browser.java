@@ -30,9 +30,14 @@ final class Browser implements AutoCloseable {
     final ChromeDriver driver;
 
     Browser(String name, URL base) {
+        this(name, base, "en-US");
+    }
+
+    /** A browser whose pages and requests ask for {@code language} (e.g. {@code zh-CN}). */
+    Browser(String name, URL base, String language) {
         this.name = name;
         this.base = base;
-        this.driver = Chromium.start();
+        this.driver = Chromium.start(language);
     }
 
     void open(String page) {

@@ -55,8 +55,16 @@ public final class Chromium implements ExecutionCondition {
         return ConditionEvaluationResult.disabled("Browser tests skipped: " + missing);
     }
 
-    /** A new browser with a fresh profile; {@link ChromeDriver#quit()} ends it and its driver. */
+    /** A new browser with a fresh profile, in American English; {@link ChromeDriver#quit()} ends it and its driver. */
     static ChromeDriver start() {
+        return start("en-US");
+    }
+
+    /**
+     * A new browser in {@code language} (a BCP 47 tag such as {@code zh-CN}): its UI language,
+     * {@code navigator.languages} and the {@code Accept-Language} it sends.
+     */
+    static ChromeDriver start(String language) {
         Path home = temporaryDirectory("kickout-chromium-");
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(DRIVER)
@@ -69,7 +77,8 @@ public final class Chromium implements ExecutionCondition {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(BROWSER);
         options.addArguments(LOOPBACK_ONLY);
-        options.addArguments("--user-data-dir=" + home.resolve("profile"), "--window-size=1280,900", "--lang=en-US");
+        options.addArguments("--user-data-dir=" + home.resolve("profile"), "--window-size=1280,900", "--lang=" + language);
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", language));
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability(ChromeOptions.LOGGING_PREFS, logs);

@@ -188,6 +188,46 @@ class FacesEditIT {
         }
     }
 
+    /** The lock-loss flow of the Faces screen with the browser in Simplified Chinese (see also ChineseUiIT). */
+    @Test
+    void theFacesScreenSaysInChineseThatItsLockWasReleased() {
+        String id = "doc-15";
+        try (Browser alice = new Browser("zh-faces-alice", base, "zh-CN")) {
+            alice.open("pages/document-edit.xhtml?id=" + id);
+            signIn(alice, "alice");
+            alice.await(editing(true));
+            awaitLiveEvents(alice);
+            assertTrue(alice.find(".kickout-lock-status").getText().contains("您正在编辑"),
+                    alice.find(".kickout-lock-status").getText());
+            assertEquals("标题", alice.find("label[for='editor:title']").getText());
+            assertEquals("保存", alice.find("input[type=submit]").getDomProperty("value"));
+            WebElement body = alice.find("textarea");
+            body.sendKeys(Keys.END, "\n尚未保存的段落。");
+            String draft = body.getDomProperty("value");
+            alice.screenshot("zh-5-faces-editing");
+
+            String admin = api.login("admin", "api").token();
+            api.post("admin/locks/document/" + id + "/release", admin, "{\"reason\":\"合同正在法务审核\"}").assertOk(200);
+            alice.await(Duration.ofSeconds(10), d -> editing(false).apply(d) && alice.find(".kickout-lock-lost").isDisplayed());
+            String banner = alice.find(".kickout-lock-lost").getText();
+            assertTrue(banner.contains("编辑锁已被管理员") && banner.contains("释放"), banner);
+            assertTrue(banner.contains("原因：合同正在法务审核"), banner);
+            assertTrue(banner.contains("尚未保存的内容仍在下方"), banner);
+            assertEquals("复制我的内容", alice.find(".kickout-copy-draft").getText());
+            assertEquals(draft, body.getDomProperty("value"), "the draft stays in the form");
+            alice.screenshot("zh-6-faces-lock-released");
+
+            // a crafted postback with the stale token: refused by @RequiresEditLock, told in Chinese
+            alice.driver.executeScript("const form = arguments[0].form; const press = document.createElement('input');"
+                    + "press.type = 'hidden'; press.name = arguments[0].name; press.value = 'Save'; form.append(press);"
+                    + "HTMLFormElement.prototype.submit.call(form);", alice.find("input[type=submit]"));
+            alice.await(d -> d.findElement(By.id("messages")).getText().contains("未保存"));
+            String message = alice.find("#messages").getText();
+            assertTrue(message.contains("编辑锁已被管理员释放"), message);
+            alice.screenshot("zh-7-faces-stale-postback-refused");
+        }
+    }
+
     /** On the sign-in page the token filter sent the browser to: fills in the form and submits it. */
     private static void signIn(Browser browser, String user) {
         browser.await(d -> d.getCurrentUrl().contains("signin"));

@@ -4,6 +4,7 @@ import dev.kickout.Checks;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.NotFoundException;
 import dev.kickout.rest.ApiDoc;
+import dev.kickout.i18n.Text;
 import dev.kickout.session.CurrentSession;
 import dev.kickout.session.Session;
 import dev.kickout.session.SessionDirectory.OnlineUser;
@@ -116,7 +117,7 @@ public class AdminSessionsResource {
         String reason = reason(body == null ? null : body.reason());
         Session own = current.require();
         if (directory.sessionsOf(user).isEmpty()) {
-            throw new NotFoundException("User '" + user + "' has no live session");
+            throw new NotFoundException(Text.of("admin.user-no-session", user));
         }
         List<Session> kicked = sessions.revokeUser(user, deviceType, own.sessionId(), Tombstone.KICKED, reason,
                 current.actor());
@@ -139,10 +140,10 @@ public class AdminSessionsResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Map<String, Integer> kickSession(@PathParam("sessionId") String sessionId, @QueryParam("reason") String reason) {
         if (current.require().sessionId().equals(sessionId)) {
-            throw new InvalidRequestException("This is your own session; end it with POST /auth/logout");
+            throw new InvalidRequestException(Text.of("admin.own-session"));
         }
         sessions.revokeSession(sessionId, Tombstone.KICKED, reason(reason), current.actor())
-                .orElseThrow(() -> new NotFoundException("No live session with this id"));
+                .orElseThrow(() -> new NotFoundException(Text.of("admin.no-session")));
         return Map.of("kicked", 1);
     }
 
@@ -151,7 +152,7 @@ public class AdminSessionsResource {
             return null;
         }
         if (userId.length() > 128 || userId.chars().anyMatch(Character::isISOControl)) {
-            throw new InvalidRequestException("userId must be 1-128 characters without control characters");
+            throw new InvalidRequestException(Text.of("admin.user-id"));
         }
         return userId;
     }

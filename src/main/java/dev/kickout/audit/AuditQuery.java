@@ -2,6 +2,7 @@ package dev.kickout.audit;
 
 import dev.kickout.Checks;
 import dev.kickout.InvalidRequestException;
+import dev.kickout.i18n.Text;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.regex.Pattern;
@@ -25,13 +26,13 @@ record AuditQuery(int limit, AuditId before, String actor, String target, String
         if (before != null && !before.isEmpty()) {
             cursor = AuditId.parse(before);
             if (cursor == null) {
-                throw new InvalidRequestException("before must be an audit entry id such as 1732890000000-0");
+                throw new InvalidRequestException(Text.of("audit.before"));
             }
         }
         Instant start = instant("from", from);
         Instant end = instant("to", to);
         if (start != null && end != null && !start.isBefore(end)) {
-            throw new InvalidRequestException("from must be before to");
+            throw new InvalidRequestException(Text.of("audit.from-to"));
         }
         return new AuditQuery(Checks.intParam("limit", limit, 50, 1, MAX_LIMIT), cursor,
                 Checks.optionalText("actor", actor, 256), Checks.optionalText("target", target, MAX_TARGET),
@@ -80,6 +81,6 @@ record AuditQuery(int limit, AuditId before, String actor, String target, String
         } catch (DateTimeParseException e) {
             // reported below like an instant out of range
         }
-        throw new InvalidRequestException(field + " must be an ISO-8601 instant such as 2026-11-30T12:00:00Z");
+        throw new InvalidRequestException(Text.of("audit.instant", field));
     }
 }

@@ -2,6 +2,8 @@ package dev.kickout.demo;
 
 import dev.kickout.KickoutException;
 import dev.kickout.demo.DocumentService.DocumentUpdate;
+import dev.kickout.i18n.Languages;
+import dev.kickout.i18n.Text;
 import dev.kickout.lock.HeldLock;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.faces.application.FacesMessage;
@@ -9,18 +11,19 @@ import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.persistence.OptimisticLockException;
+import java.util.Locale;
 
 /**
  * The Faces edit form of one document ({@code pages/document-edit.xhtml}): a legacy-shaped backing
  * bean. The lock token travels in the view (the {@code <kickout:editLock>} component's hidden field),
  * so {@link DocumentService#save} finds it as a request parameter; this bean never sees it. A refused
- * save becomes a Faces message and the form keeps what was typed.
+ * save becomes a Faces message, in the language the browser asks for, and the form keeps what was typed.
  */
 @Named
 @RequestScoped
 public class DocumentEdit {
 
-    private static final String VERSION_CONFLICT = "Someone saved a newer version meanwhile: copy your text and reload.";
+    private static final Text VERSION_CONFLICT = Text.of("demo.faces.version-conflict");
 
     @Inject
     DocumentService documents;
@@ -45,7 +48,7 @@ public class DocumentEdit {
         try {
             Document saved = documents.save(id, new DocumentUpdate(title, body, version));
             version = saved.getVersion();
-            say(FacesMessage.SEVERITY_INFO, "Saved (version " + version + ").");
+            say(FacesMessage.SEVERITY_INFO, Text.of("demo.faces.saved", String.valueOf(version)));
         } catch (KickoutException refused) {
             refused(refused);
         } catch (OptimisticLockException stale) {
@@ -59,18 +62,22 @@ public class DocumentEdit {
     }
 
     private void refused(KickoutException refusal) {
-        String message = switch (refusal.code()) {
+        Text message = switch (refusal.code()) {
             case "VERSION_CONFLICT" -> VERSION_CONFLICT;
-            case "LOCK_LOST" -> "Not saved: your edit lock on this document is gone ("
-                    + refusal.extras().get("reason") + "). Your text is still below: copy it before you leave.";
-            case "LOCK_HELD" -> "Not saved: someone else is editing this document.";
-            default -> "Not saved: " + refusal.detail();
+            case "LOCK_LOST" -> Text.of("demo.faces.lock-lost",
+                    Text.orElse("lock.reason." + refusal.extras().get("reason"), String.valueOf(refusal.extras().get("reason"))));
+            case "LOCK_HELD" -> Text.of("demo.faces.lock-held");
+            default -> Text.of("demo.faces.not-saved", refusal.detail(language()));
         };
         say(FacesMessage.SEVERITY_ERROR, message);
     }
 
-    private static void say(FacesMessage.Severity severity, String text) {
-        FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(severity, text, null));
+    private static void say(FacesMessage.Severity severity, Text text) {
+        FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(severity, text.in(language()), null));
+    }
+
+    private static Locale language() {
+        return Languages.of(FacesContext.getCurrentInstance().getExternalContext().getRequestHeaderMap().get("Accept-Language"));
     }
 
     public String getId() {

@@ -3,6 +3,7 @@ package dev.kickout.demo;
 import dev.kickout.Checks;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.NotFoundException;
+import dev.kickout.i18n.Text;
 import dev.kickout.lock.FencedWrites;
 import dev.kickout.lock.RequiresEditLock;
 import dev.kickout.lock.VersionConflictException;
@@ -36,7 +37,7 @@ public class DocumentService {
     public Document find(String id) {
         Document document = id == null ? null : em.find(Document.class, id);
         if (document == null) {
-            throw new NotFoundException("No document " + id);
+            throw new NotFoundException(Text.of("demo.no-document", String.valueOf(id)));
         }
         return document;
     }
@@ -57,7 +58,7 @@ public class DocumentService {
 
     private Document apply(String id, DocumentUpdate update) {
         if (update == null || update.version() == null) {
-            throw new InvalidRequestException("A JSON body {title, body, version} is required");
+            throw new InvalidRequestException(Text.of("demo.body"));
         }
         String title = Checks.text("title", update.title(), 200);
         String body = update.body() == null ? "" : Checks.optionalText("body", update.body(), 100_000);
@@ -65,8 +66,8 @@ public class DocumentService {
         Document document = find(id);
         fenced.claim(em, document);
         if (update.version() != document.getVersion()) {
-            throw new VersionConflictException("Document " + id + " is at version " + document.getVersion()
-                    + ", not " + update.version() + "; reload it");
+            throw new VersionConflictException(Text.of("demo.version", String.valueOf(id),
+                    String.valueOf(document.getVersion()), String.valueOf(update.version())));
         }
         document.update(title, body);
         em.flush();

@@ -2,6 +2,7 @@ package dev.kickout.lock;
 
 import dev.kickout.KickoutException;
 import dev.kickout.ProblemCode;
+import dev.kickout.i18n.Text;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,7 +12,7 @@ public class LockHeldException extends KickoutException {
     private final transient LockView lock;
 
     LockHeldException(LockView lock) {
-        super(ProblemCode.LOCK_HELD, lock.resource() + " is being edited by " + lock.holder().username());
+        super(ProblemCode.LOCK_HELD, Text.of("lock.held", lock.resource(), lock.holder().username()));
         this.lock = lock;
         Map<String, Object> holder = new LinkedHashMap<>();
         holder.put("userId", lock.holder().userId());

@@ -2,6 +2,7 @@ package dev.kickout.lock;
 
 import dev.kickout.KickoutException;
 import dev.kickout.ProblemCode;
+import dev.kickout.i18n.Text;
 
 /**
  * 409 {@code LOCK_LOST}: the token no longer holds the lock. {@code reason} is {@code EXPIRED},
@@ -12,7 +13,7 @@ public class LockLostException extends KickoutException {
     private final String reason;
 
     public LockLostException(ResourceRef resource, String reason, String by) {
-        super(ProblemCode.LOCK_LOST, "This edit lock on " + resource + " is no longer yours (" + reason + ")");
+        super(ProblemCode.LOCK_LOST, Text.of("lock.lost", resource, Text.orElse("lock.reason." + reason, reason)));
         this.reason = reason;
         with("reason", reason);
         with("by", by);

@@ -1,6 +1,7 @@
 package dev.kickout.push;
 
 import dev.kickout.InvalidRequestException;
+import dev.kickout.i18n.Text;
 import java.util.regex.Pattern;
 import org.redisson.api.stream.StreamMessageId;
 
@@ -27,8 +28,7 @@ final class EventCursor {
         }
         StreamMessageId id = parse(text);
         if (id == null) {
-            throw new InvalidRequestException("Last-Event-ID / lastEventId must be an event id the server sent, "
-                    + "such as 1732890000000-0");
+            throw new InvalidRequestException(Text.of("events.last-event-id"));
         }
         return id;
     }

@@ -4,6 +4,7 @@ import dev.kickout.metrics.Metrics;
 import dev.kickout.LogText;
 import dev.kickout.TooManyAttemptsException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.i18n.Text;
 import dev.kickout.session.Session;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -98,10 +99,10 @@ public class SseHub {
                 evicted = own.get(0);
                 remove(evicted);
             } else if (perUser.getOrDefault(session.userId(), 0) >= config.sseMaxStreamsPerUser()) {
-                throw new TooManyAttemptsException("This user holds " + config.sseMaxStreamsPerUser()
-                        + " event streams on this server already; close one first", config.sseKeepalive());
+                throw new TooManyAttemptsException(Text.of("streams.per-user",
+                        String.valueOf(config.sseMaxStreamsPerUser())), config.sseKeepalive());
             } else if (total >= config.sseMaxStreamsTotal()) {
-                throw new TooManyAttemptsException("This server holds as many event streams as it may; try again later",
+                throw new TooManyAttemptsException(Text.of("streams.total"),
                         config.sseKeepalive());
             }
             streams.computeIfAbsent(session.sessionId(), id -> new CopyOnWriteArrayList<>()).add(stream);

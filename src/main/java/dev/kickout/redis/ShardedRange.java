@@ -1,6 +1,7 @@
 package dev.kickout.redis;
 
 import dev.kickout.InvalidRequestException;
+import dev.kickout.i18n.Text;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,8 +42,7 @@ public final class ShardedRange {
      */
     public static void requireWindow(int offset, int limit, long total) {
         if (offset < total && (long) offset + limit > MAX_WINDOW) {
-            throw new InvalidRequestException("offset + limit must be at most " + MAX_WINDOW
-                    + " (the listing is merged from several Redis slots); narrow it with a filter instead");
+            throw new InvalidRequestException(Text.of("listing.window", String.valueOf(MAX_WINDOW)));
         }
     }
 

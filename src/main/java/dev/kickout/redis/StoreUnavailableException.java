@@ -2,6 +2,7 @@ package dev.kickout.redis;
 
 import dev.kickout.KickoutException;
 import dev.kickout.ProblemCode;
+import dev.kickout.i18n.Text;
 
 /**
  * 503 {@code STORE_UNAVAILABLE}: Redis cannot be reached or refuses to serve (a replica, loading,
@@ -11,12 +12,12 @@ public class StoreUnavailableException extends KickoutException {
 
     /** Refused without trying: the circuit breaker is open because Redis stopped answering. */
     public StoreUnavailableException() {
-        super(ProblemCode.STORE_UNAVAILABLE, "The session store is unreachable; retry shortly");
+        super(ProblemCode.STORE_UNAVAILABLE, Text.of("store.unreachable"));
     }
 
     /** Redis answered but refuses to serve for now, in the state named (e.g. {@code READONLY}). */
     public StoreUnavailableException(String state) {
-        super(ProblemCode.STORE_UNAVAILABLE, "The session store cannot serve requests right now (" + state + "); retry shortly");
+        super(ProblemCode.STORE_UNAVAILABLE, Text.of("store.refusing", state));
     }
 
     /**
@@ -24,15 +25,15 @@ public class StoreUnavailableException extends KickoutException {
      * on the master and may be lost if the master fails now, so it is not confirmed. Retrying is safe.
      */
     static StoreUnavailableException unconfirmed(int acknowledged, int required) {
-        return new StoreUnavailableException("The change was not confirmed by enough Redis replicas (" + acknowledged
-                + " of " + required + ") in time; it may be in force already; retrying it is safe", null);
+        return new StoreUnavailableException(Text.of("store.unconfirmed", String.valueOf(acknowledged),
+                String.valueOf(required)), null);
     }
 
-    private StoreUnavailableException(String detail, Throwable cause) {
+    private StoreUnavailableException(Text detail, Throwable cause) {
         super(ProblemCode.STORE_UNAVAILABLE, detail, cause);
     }
 
     public StoreUnavailableException(Throwable cause) {
-        super(ProblemCode.STORE_UNAVAILABLE, "The session store is unreachable; retry shortly", cause);
+        super(ProblemCode.STORE_UNAVAILABLE, Text.of("store.unreachable"), cause);
     }
 }

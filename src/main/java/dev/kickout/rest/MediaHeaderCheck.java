@@ -1,6 +1,7 @@
 package dev.kickout.rest;
 
 import dev.kickout.InvalidRequestException;
+import dev.kickout.i18n.Text;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
@@ -22,7 +23,7 @@ public class MediaHeaderCheck implements ContainerRequestFilter {
         for (String header : request.getHeaders().getOrDefault(HttpHeaders.ACCEPT, List.of())) {
             for (String range : header.split(",")) {
                 if (!qualityWellFormed(range.trim())) {
-                    throw new InvalidRequestException("The Accept header is malformed: each quality q is a number from 0 to 1");
+                    throw new InvalidRequestException(Text.of("request.accept-quality"));
                 }
             }
         }

@@ -2,6 +2,7 @@ package dev.kickout.rest;
 
 import dev.kickout.InvalidRequestException;
 import dev.kickout.Json;
+import dev.kickout.i18n.Text;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonException;
@@ -55,7 +56,7 @@ public abstract class ModuleJson implements MessageBodyReader<Object>, MessageBo
         try {
             return json.jsonb().fromJson(text, genericType);
         } catch (JsonbException | JsonException e) {
-            throw new InvalidRequestException("The body is not valid JSON of the expected shape");
+            throw new InvalidRequestException(Text.of("request.body-shape"));
         }
     }
 

@@ -6,6 +6,7 @@ import dev.kickout.config.KickoutConfig;
 import dev.kickout.metrics.Metrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,8 @@ public class ProblemWriter {
     @Inject
     Metrics metrics;
 
-    public void write(HttpServletResponse response, KickoutException e) throws IOException {
+    /** Answers {@code e}, its detail in the language {@code request} asks for. */
+    public void write(HttpServletRequest request, HttpServletResponse response, KickoutException e) throws IOException {
         metrics.refused(e.status(), e.code());
         response.setStatus(e.status());
         response.setContentType(Problems.MEDIA_TYPE);
@@ -33,6 +35,6 @@ public class ProblemWriter {
         if (retryAfter != null) {
             response.setHeader("Retry-After", Long.toString(retryAfter));
         }
-        response.getWriter().write(json.write(Problems.body(e)));
+        response.getWriter().write(json.write(Problems.body(e, Problems.language(request))));
     }
 }

@@ -4,6 +4,10 @@ import dev.kickout.KickoutException;
 import dev.kickout.LogText;
 import dev.kickout.ProblemCode;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.i18n.Languages;
+import dev.kickout.i18n.Text;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -34,13 +38,19 @@ public final class Problems {
         return body;
     }
 
-    public static Map<String, Object> body(KickoutException e) {
-        return body(e.status(), e.code(), e.detail(), e.extras());
+    /** The problem body of {@code e}, its detail in {@code language}. */
+    public static Map<String, Object> body(KickoutException e, Locale language) {
+        return body(e.status(), e.code(), e.detail(language), e.extras());
     }
 
-    /** A JAX-RS response for {@code e}, headers included. */
-    public static Response response(KickoutException e, KickoutConfig config) {
-        Response.ResponseBuilder response = Response.status(e.status()).type(MEDIA_TYPE).entity(body(e));
+    /** The language a request's problem details are written in, from its {@code Accept-Language}. */
+    public static Locale language(HttpServletRequest request) {
+        return Languages.of(request.getHeader(HttpHeaders.ACCEPT_LANGUAGE));
+    }
+
+    /** A JAX-RS response for {@code e}, headers included, its detail in {@code language}. */
+    public static Response response(KickoutException e, KickoutConfig config, Locale language) {
+        Response.ResponseBuilder response = Response.status(e.status()).type(MEDIA_TYPE).entity(body(e, language));
         if (e.status() == 401) {
             response.header("WWW-Authenticate", CHALLENGE);
         }
@@ -63,7 +73,7 @@ public final class Problems {
     public static KickoutException unexpected(RuntimeException e) {
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Kickout request failed, incident " + incident, LogText.safe(e));
-        return new KickoutException(ProblemCode.INTERNAL_ERROR, "Unexpected failure; incident " + incident);
+        return new KickoutException(ProblemCode.INTERNAL_ERROR, Text.of("internal.incident", incident));
     }
 
     static String title(int status) {

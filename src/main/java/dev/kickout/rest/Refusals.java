@@ -1,6 +1,7 @@
 package dev.kickout.rest;
 
 import dev.kickout.KickoutException;
+import dev.kickout.i18n.Text;
 import dev.kickout.lock.HeldLock;
 import dev.kickout.lock.VersionConflictException;
 import jakarta.persistence.OptimisticLockException;
@@ -24,7 +25,7 @@ final class Refusals {
                 return Optional.of(refusal);
             }
             if (cause instanceof OptimisticLockException) {
-                return Optional.of(new VersionConflictException("Someone saved this record first; reload it"));
+                return Optional.of(new VersionConflictException(Text.of("version.conflict")));
             }
         }
         return heldLock.refusedAtCommit();

@@ -5,6 +5,7 @@ import dev.kickout.metrics.Metrics;
 import dev.kickout.lock.HeldLock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.transaction.RollbackException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -21,16 +22,19 @@ public class RollbackExceptionMapper implements ExceptionMapper<RollbackExceptio
     @Inject
     KickoutConfig config;
     @Inject
-    Metrics metrics;
+    HttpServletRequest request;
     @Inject
     HeldLock heldLock;
+    @Inject
+    Metrics metrics;
 
     @Override
     public Response toResponse(RollbackException e) {
         return Refusals.behind(e, heldLock).map(refusal -> {
                     metrics.refused(refusal.status(), refusal.code());
-                    return Problems.response(refusal, config);
+                    return Problems.response(refusal, config, Problems.language(request));
                 })
-                .orElseGet(() -> Problems.response(Problems.unexpected(new IllegalStateException(e)), config));
+                .orElseGet(() -> Problems.response(Problems.unexpected(new IllegalStateException(e)), config,
+                        Problems.language(request)));
     }
 }

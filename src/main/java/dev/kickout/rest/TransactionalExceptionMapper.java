@@ -6,6 +6,7 @@ import dev.kickout.lock.HeldLock;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.transaction.TransactionalException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -24,16 +25,18 @@ public class TransactionalExceptionMapper implements ExceptionMapper<Transaction
     @Inject
     KickoutConfig config;
     @Inject
-    Metrics metrics;
+    HttpServletRequest request;
     @Inject
     HeldLock heldLock;
+    @Inject
+    Metrics metrics;
 
     @Override
     public Response toResponse(TransactionalException e) {
         return Refusals.behind(e, heldLock).map(refusal -> {
                     metrics.refused(refusal.status(), refusal.code());
-                    return Problems.response(refusal, config);
+                    return Problems.response(refusal, config, Problems.language(request));
                 })
-                .orElseGet(() -> Problems.response(Problems.unexpected(e), config));
+                .orElseGet(() -> Problems.response(Problems.unexpected(e), config, Problems.language(request)));
     }
 }

@@ -5,6 +5,7 @@ import dev.kickout.metrics.Metrics;
 import dev.kickout.lock.HeldLock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
@@ -19,16 +20,18 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<RuntimeExcepti
     @Inject
     KickoutConfig config;
     @Inject
-    Metrics metrics;
+    HttpServletRequest request;
     @Inject
     HeldLock heldLock;
+    @Inject
+    Metrics metrics;
 
     @Override
     public Response toResponse(RuntimeException e) {
         return Refusals.behind(e, heldLock).map(refusal -> {
                     metrics.refused(refusal.status(), refusal.code());
-                    return Problems.response(refusal, config);
+                    return Problems.response(refusal, config, Problems.language(request));
                 })
-                .orElseGet(() -> Problems.response(Problems.unexpected(e), config));
+                .orElseGet(() -> Problems.response(Problems.unexpected(e), config, Problems.language(request)));
     }
 }

@@ -1,7 +1,11 @@
 package dev.kickout.rest;
 
 import dev.kickout.ProblemCode;
+import dev.kickout.i18n.Languages;
+import dev.kickout.i18n.Text;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import java.util.Map;
@@ -12,6 +16,9 @@ import java.util.Map;
  */
 public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplicationException> {
 
+    @Context
+    HttpHeaders headers;
+
     @Override
     public Response toResponse(WebApplicationException e) {
         int status = e.getResponse().getStatus();
@@ -19,15 +26,16 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
             return e.getResponse();
         }
         String code = (status == 404 ? ProblemCode.NOT_FOUND : ProblemCode.INVALID_REQUEST).name();
-        String detail = switch (status) {
-            case 404 -> "No such resource";
-            case 405 -> "Method not allowed here";
-            case 406 -> "This resource answers application/json";
-            case 415 -> "Send the body as application/json";
-            default -> "The request could not be read; send well-formed JSON";
-        };
+        Text detail = Text.of(switch (status) {
+            case 404 -> "request.not-found";
+            case 405 -> "request.method";
+            case 406 -> "request.not-acceptable";
+            case 415 -> "request.media-type";
+            default -> "request.unreadable";
+        });
         Response.ResponseBuilder response = Response.status(status).type(Problems.MEDIA_TYPE)
-                .entity(Problems.body(status, code, detail, Map.of()));
+                .entity(Problems.body(status, code,
+                        detail.in(Languages.of(headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE))), Map.of()));
         String allow = e.getResponse().getHeaderString("Allow");
         if (allow != null) {
             response.header("Allow", allow);

@@ -4,6 +4,7 @@
  * exception is {@link dev.kickout.rest.KickoutResources}, the list of the features' resources that a
  * Jakarta REST Application must name. Nothing here is a {@code @Provider} that would join a host's
  * scanning Application, except {@link dev.kickout.rest.ModuleGate}, which only hides the module's
- * endpoints there.
+ * endpoints there. Problem {@code detail}s are written in the language of the request's
+ * {@code Accept-Language} ({@link dev.kickout.i18n}); codes never change.
  */
 package dev.kickout.rest;

@@ -4,6 +4,7 @@ import dev.kickout.InvalidRequestException;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.rest.ApiDoc;
 import dev.kickout.rest.Problem;
+import dev.kickout.i18n.Text;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -78,7 +79,7 @@ public class AuthResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public LoginResult login(LoginRequest body, @Context HttpServletRequest request) {
         if (body == null) {
-            throw new InvalidRequestException("A JSON body {username, password, deviceType, clientId} is required");
+            throw new InvalidRequestException(Text.of("login.body"));
         }
         ClientInfo client = new ClientInfo(body.deviceType(), body.clientId(), request.getRemoteAddr(),
                 request.getHeader("User-Agent"));

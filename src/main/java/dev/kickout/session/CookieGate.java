@@ -67,7 +67,7 @@ public class CookieGate {
                     "reason", e.code(), path));
             return;
         }
-        problems.write(response, e);
+        problems.write(request, response, e);
     }
 
     /** A browser loading a page, in cookie mode with a sign-in page: it is shown that page, not a JSON body. */

@@ -2,20 +2,20 @@ package dev.kickout.session;
 
 import dev.kickout.KickoutException;
 import dev.kickout.ProblemCode;
+import dev.kickout.i18n.Text;
 
 /** 403 for an unsafe request authenticated by the session cookie without its CSRF token. */
 public class CsrfRejectedException extends KickoutException {
 
-    CsrfRejectedException(String detail) {
+    CsrfRejectedException(Text detail) {
         super(ProblemCode.CSRF_REJECTED, detail);
     }
 
     static CsrfRejectedException missing() {
-        return new CsrfRejectedException("A request authenticated by the session cookie must carry the CSRF token "
-                + "(header X-CSRF-Token or form field _csrf)");
+        return new CsrfRejectedException(Text.of("csrf.missing"));
     }
 
     static CsrfRejectedException crossOrigin() {
-        return new CsrfRejectedException("The sign-in form was posted from another origin");
+        return new CsrfRejectedException(Text.of("csrf.cross-origin"));
     }
 }

@@ -3,6 +3,7 @@ package dev.kickout.session;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.i18n.Text;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -42,7 +43,7 @@ public class FormLogin {
 
     Response login(HttpServletRequest request, String body) {
         if (!config.cookieEnabled()) {
-            throw new InvalidRequestException("A form login needs cookie mode (kickout.cookie.enabled=true); send JSON");
+            throw new InvalidRequestException(Text.of("form.cookie-mode"));
         }
         String next = null;
         try {
@@ -90,7 +91,7 @@ public class FormLogin {
             return Map.of();
         }
         if (body.length() > MAX_FORM) {
-            throw new InvalidRequestException("The form is longer than " + MAX_FORM + " characters");
+            throw new InvalidRequestException(Text.of("form.too-long", String.valueOf(MAX_FORM)));
         }
         Map<String, String> fields = new HashMap<>();
         try {
@@ -101,7 +102,7 @@ public class FormLogin {
                 fields.putIfAbsent(name, value);
             }
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("The form is not valid application/x-www-form-urlencoded");
+            throw new InvalidRequestException(Text.of("form.malformed"));
         }
         return fields;
     }
@@ -114,7 +115,7 @@ public class FormLogin {
         try {
             return request.getParameter(name);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new InvalidRequestException("The form cannot be decoded");
+            throw new InvalidRequestException(Text.of("form.undecodable"));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.kickout.session;
 
 import dev.kickout.TooManyAttemptsException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.i18n.Text;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
@@ -48,10 +49,10 @@ class LoginThrottle {
             return batch.execute().getResponses();
         });
         refuseIfReached(replies.get(0), replies.get(1), config.loginThrottleMaxPerUser(),
-                "Too many failed sign-ins for this account");
+                "throttle.user");
         if (addressKey != null) {
             refuseIfReached(replies.get(2), replies.get(3), config.loginThrottleMaxPerAddress(),
-                    "Too many failed sign-ins from this address");
+                    "throttle.address");
         }
     }
 
@@ -75,11 +76,11 @@ class LoginThrottle {
         }
     }
 
-    private static void refuseIfReached(Object failures, Object millisLeft, int max, String why) {
+    private static void refuseIfReached(Object failures, Object millisLeft, int max, String messageKey) {
         if (failures != null && Long.parseLong((String) failures) >= max) {
             long left = ((Number) millisLeft).longValue();
             Duration retryAfter = Duration.ofMillis(left > 0 ? left : 1000).plusMillis(999).withNanos(0);
-            throw new TooManyAttemptsException(why + "; try again in " + retryAfter.toSeconds() + " s", retryAfter);
+            throw new TooManyAttemptsException(Text.of(messageKey, String.valueOf(retryAfter.toSeconds())), retryAfter);
         }
     }
 }

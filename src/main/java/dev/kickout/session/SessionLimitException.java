@@ -2,6 +2,7 @@ package dev.kickout.session;
 
 import dev.kickout.KickoutException;
 import dev.kickout.ProblemCode;
+import dev.kickout.i18n.Text;
 
 /**
  * 409 {@code SESSION_LIMIT}: a login refused because the user's sessions are full (MAX_SESSIONS
@@ -9,21 +10,19 @@ import dev.kickout.ProblemCode;
  */
 public class SessionLimitException extends KickoutException {
 
-    private SessionLimitException(String detail) {
+    private SessionLimitException(Text detail) {
         super(ProblemCode.SESSION_LIMIT, detail);
     }
 
     static SessionLimitException sessions(int max) {
-        SessionLimitException e = new SessionLimitException(
-                "This account already has " + max + " sessions; sign out of one first");
+        SessionLimitException e = new SessionLimitException(Text.of("session.limit.sessions", String.valueOf(max)));
         e.with("maxSessions", max);
         return e;
     }
 
     static SessionLimitException deviceTypes(int max, String deviceType) {
-        SessionLimitException e = new SessionLimitException("This account's sessions already use " + max
-                + " different device types; sign out of all sessions of one of them, or sign in with a device"
-                + " type already in use, before signing in as '" + deviceType + "'");
+        SessionLimitException e = new SessionLimitException(
+                Text.of("session.limit.device-types", String.valueOf(max), deviceType));
         e.with("maxDeviceTypes", max).with("deviceType", deviceType);
         return e;
     }

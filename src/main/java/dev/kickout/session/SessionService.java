@@ -6,6 +6,7 @@ import dev.kickout.InvalidRequestException;
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.metrics.Metrics;
+import dev.kickout.i18n.Text;
 import dev.kickout.outbox.Outbox;
 import dev.kickout.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -85,7 +86,7 @@ public class SessionService {
         Checks.text("password", password, 256);
         if (username.chars().anyMatch(Character::isISOControl)) {
             // it may reach the audit trail and the server log (a throttle trip names it)
-            throw new InvalidRequestException("username must not contain control characters");
+            throw new InvalidRequestException(Text.of("login.username-control"));
         }
         throttle.check(username, client.ip());
         CredentialValidationResult result = identityStores.isUnsatisfied() ? CredentialValidationResult.INVALID_RESULT

@@ -61,7 +61,7 @@ public class TokenFilter extends HttpFilter {
             cookieGate.refuse(request, response, credential, e);
             return;
         } catch (RuntimeException e) {
-            problems.write(response, Problems.unexpected(e));
+            problems.write(request, response, Problems.unexpected(e));
             return;
         }
         current.set(session, request.getRemoteAddr());

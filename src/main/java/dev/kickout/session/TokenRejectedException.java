@@ -2,24 +2,25 @@ package dev.kickout.session;
 
 import dev.kickout.KickoutException;
 import dev.kickout.ProblemCode;
+import dev.kickout.i18n.Text;
 
 /** 401 for a request whose token is missing, unknown, expired or revoked. */
 public class TokenRejectedException extends KickoutException {
 
-    TokenRejectedException(String code, String detail) {
+    TokenRejectedException(String code, Text detail) {
         super(401, code, detail);
     }
 
     static TokenRejectedException missing() {
-        return new TokenRejectedException(ProblemCode.TOKEN_MISSING.name(), "This request needs an 'Authorization: Bearer <token>' header");
+        return new TokenRejectedException("TOKEN_MISSING", Text.of("token.missing"));
     }
 
     static TokenRejectedException invalid() {
-        return new TokenRejectedException(ProblemCode.TOKEN_INVALID.name(), "The token is not known");
+        return new TokenRejectedException("TOKEN_INVALID", Text.of("token.invalid"));
     }
 
     static TokenRejectedException expired() {
-        return new TokenRejectedException(ProblemCode.TOKEN_EXPIRED.name(), "The session has expired; sign in again");
+        return new TokenRejectedException("TOKEN_EXPIRED", Text.of("token.expired"));
     }
 
     /** A revoked token: the tombstone's code, and {@code by}, {@code reason}, {@code at} in the body. */
@@ -28,9 +29,9 @@ public class TokenRejectedException extends KickoutException {
             return expired();
         }
         TokenRejectedException e = new TokenRejectedException(tombstone.code(), switch (tombstone.code()) {
-            case Tombstone.KICKED -> "An administrator signed this session out";
-            case Tombstone.REPLACED -> "This account signed in on another device";
-            default -> "This session was signed out";
+            case Tombstone.KICKED -> Text.of("token.kicked");
+            case Tombstone.REPLACED -> Text.of("token.replaced");
+            default -> Text.of("token.signed-out");
         });
         e.with("by", tombstone.by()).with("reason", tombstone.reason()).with("at", tombstone.at());
         return e;

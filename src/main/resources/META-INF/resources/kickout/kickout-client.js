@@ -31,7 +31,12 @@
  *   expired; ...). The page stays as it is, so unsaved input is kept;
  * - edit locks: acquire, a heartbeat timer while held, release; `EDIT_LOCK_RELEASED`, a
  *   `LOCK_LOST` answer or a failed poll calls the lock's `onLost`; `LOCK_AVAILABLE` wakes a
- *   `waitUntilAvailable()`.
+ *   `waitUntilAvailable()`;
+ * - its texts (the modal, `onLost`'s `message`) in Simplified Chinese or English by the browser's
+ *   `navigator.languages` ({@link clientLanguage}); a host with its own wording passes
+ *   `messages`, keyed by problem/event `code` (`KICKED`, `REPLACED`, ..., `LOCK_LOST`, or
+ *   `LOCK_LOST.FORCE_RELEASED` for one cause), each a string or a function of the event/problem:
+ *   `new KickoutClient({ messages: { KICKED: info => `Signed out by ${info.by}` } })`.
  */
 
 const EVENT_TYPES = ['STREAM_OPEN', 'FORCE_LOGOUT', 'SESSION_EXPIRED', 'EDIT_LOCK_RELEASED', 'LOCK_AVAILABLE',
@@ -41,6 +46,123 @@ const CLIENT_ID_KEY = 'kickout.clientId';
 const MAX_BACKOFF_MS = 15000;
 /** Form of the event ids the server sends (`<millis>-<sequence>`); nothing else goes back as `lastEventId`. */
 const EVENT_ID = /^[0-9]{1,19}-[0-9]{1,19}$/;
+
+/** `info.by` in brackets, when there is one. */
+const byWhom = info => info.by ? ` (${info.by})` : '';
+const byWhomZh = info => info.by ? `（${info.by}）` : '';
+
+/**
+ * The client's own texts, by language and key. The keys of session ends and lock losses are the
+ * codes (`KICKED`, `LOCK_LOST.<cause>`); the rest name a place on screen. A value is a string or a
+ * function of the event or problem.
+ */
+const TEXTS = {
+    en: {
+        KICKED: info => `An administrator${byWhom(info)} signed you out.`,
+        REPLACED: 'Your account signed in on another device, so this session was closed.',
+        LOGGED_OUT: 'You signed out, in this or another window.',
+        TOKEN_EXPIRED: 'Your session expired: it was idle for too long or reached its maximum lifetime.',
+        TOKEN_MISSING: 'You are not signed in.',
+        SESSION_ENDED: 'Your session is no longer valid.',
+        'LOCK_LOST.EXPIRED': 'Your edit lock expired.',
+        'LOCK_LOST.TAKEN': 'Someone else took over this record.',
+        'LOCK_LOST.RELEASED': 'Your edit lock was released.',
+        'LOCK_LOST.FORCE_RELEASED': info => `An administrator${byWhom(info)} released your edit lock.`,
+        'modal.title': 'You have been signed out',
+        'modal.titleExpired': 'Your session expired',
+        'modal.reason': 'Reason: ',
+        'modal.at': info => `At ${new Date(info.at).toLocaleString('en')}.`,
+        'modal.note': 'Anything you had not saved is still on this page: copy it before you leave.',
+        'modal.stay': 'Stay on this page',
+        'modal.signIn': 'Sign in again',
+        reason: info => `Reason: ${info.reason}`,
+        signedOutReadOnly: 'You are signed out, so this editor is read-only.',
+        copied: 'Copied to the clipboard.',
+        copyByHand: 'Select the text and copy it.',
+        'faces.held.before': info => `You are editing. Others see the ${info.noun} as locked by you since `,
+        'faces.held.after': '.',
+        'faces.heldByOther.before': info => ` is editing this ${info.noun} since `,
+        'faces.heldByOther.after': '. You can read it meanwhile.',
+        'faces.notHeld': info => `You do not hold the edit lock of this ${info.noun}: reload the page to edit it.`,
+        'faces.lostNote': 'Your unsaved text is still below: copy it before you leave.',
+        'faces.copy': 'Copy my text',
+    },
+    'zh-CN': {
+        KICKED: info => `您已被管理员${byWhomZh(info)}强制下线。`,
+        REPLACED: '您的账号已在其他设备登录，当前会话已关闭。',
+        LOGGED_OUT: '您已在此窗口或其他窗口中退出登录。',
+        TOKEN_EXPIRED: '登录已过期：长时间未操作，或已达到会话最长时限。',
+        TOKEN_MISSING: '您尚未登录。',
+        SESSION_ENDED: '您的会话已失效。',
+        'LOCK_LOST.EXPIRED': '您的编辑锁已过期。',
+        'LOCK_LOST.TAKEN': '已有其他人接手编辑这条记录。',
+        'LOCK_LOST.RELEASED': '您的编辑锁已释放。',
+        'LOCK_LOST.FORCE_RELEASED': info => `编辑锁已被管理员${byWhomZh(info)}释放。`,
+        'modal.title': '您已被强制下线',
+        'modal.titleExpired': '登录已过期',
+        'modal.reason': '原因：',
+        'modal.at': info => `时间：${new Date(info.at).toLocaleString('zh-CN')}。`,
+        'modal.note': '尚未保存的内容仍在此页面上，离开前请先复制。',
+        'modal.stay': '留在此页',
+        'modal.signIn': '重新登录',
+        reason: info => `原因：${info.reason}`,
+        signedOutReadOnly: '登录已失效，编辑器现为只读。',
+        copied: '已复制到剪贴板。',
+        copyByHand: '请选中文字后手动复制。',
+        'faces.held.before': '您正在编辑，其他人自 ',
+        'faces.held.after': ' 起只能查看。',
+        'faces.heldByOther.before': ' 自 ',
+        'faces.heldByOther.after': ' 起正在编辑，您可以先查看。',
+        'faces.notHeld': '您没有这条记录的编辑锁，请刷新页面后再编辑。',
+        'faces.lostNote': '尚未保存的内容仍在下方，离开前请先复制。',
+        'faces.copy': '复制我的内容',
+    },
+};
+
+/**
+ * Adds a language to the client's own texts (before the client is created): `language` is its tag
+ * (e.g. `'ja'`), `texts` its words by the keys of `TEXTS.en`; a key left out reads in English. A
+ * browser whose languages list it (by primary subtag) then gets it from {@link clientLanguage}.
+ */
+export function addClientLanguage(language, texts) {
+    TEXTS[language] = { ...TEXTS.en, ...texts };
+}
+
+/** Simplified Chinese tags: `zh`, `zh-CN`, `zh-SG`, `zh-Hans` and `zh-Hans-*`. */
+const SIMPLIFIED_CHINESE = /^zh(-(cn|sg|hans)(-.*)?)?$/i;
+
+/**
+ * The language of the client's texts: the first of the browser's languages it has (`'zh-CN'` for
+ * Simplified Chinese, `'en'` for any English, or one added by {@link addClientLanguage}), else `'en'`. Traditional Chinese (zh-TW, zh-HK,
+ * zh-Hant) is not matched, so the browser's next choice counts.
+ */
+export function clientLanguage(languages = globalThis.navigator?.languages?.length
+    ? navigator.languages : [globalThis.navigator?.language || 'en']) {
+    for (const tag of languages) {
+        if (/^en(-|$)/i.test(tag)) {
+            return 'en';
+        }
+        if (SIMPLIFIED_CHINESE.test(tag) && !/^zh-hans?-(tw|hk|mo)$/i.test(tag)) {
+            return 'zh-CN';
+        }
+        const primary = tag.split('-')[0].toLowerCase();
+        const added = primary === 'zh' ? undefined
+            : Object.keys(TEXTS).find(language => language.split('-')[0].toLowerCase() === primary);
+        if (added) {
+            return added;
+        }
+    }
+    return 'en';
+}
+
+/**
+ * A text of the client: the host's `messages[key]` if given, else the client's own in `language`
+ * (default: {@link clientLanguage}). `info` is what a function value is called with.
+ */
+export function clientText(key, info = {}, { messages = {}, language = clientLanguage() } = {}) {
+    const text = messages[key] ?? (TEXTS[language] || TEXTS.en)[key] ?? TEXTS.en[key];
+    return typeof text === 'function' ? text(info) : text;
+}
 
 /** A failed call: the HTTP status and the problem+json body (`problem.code`, ...). */
 export class KickoutError extends Error {
@@ -53,40 +175,28 @@ export class KickoutError extends Error {
     }
 }
 
-/** Why a session ended, in words for a person. `info` is a FORCE_LOGOUT or SESSION_EXPIRED event, or a 401 problem. */
-export function signedOutMessage(info) {
-    const by = info.by ? ` (${info.by})` : '';
-    switch (info.code) {
-        case 'KICKED':
-            return `An administrator${by} signed you out.`;
-        case 'REPLACED':
-            return 'Your account signed in on another device, so this session was closed.';
-        case 'LOGGED_OUT':
-            return 'You signed out, in this or another window.';
-        case 'TOKEN_EXPIRED':
-            return 'Your session expired: it was idle for too long or reached its maximum lifetime.';
-        case 'TOKEN_MISSING':
-            return 'You are not signed in.';
-        default:
-            return 'Your session is no longer valid.';
-    }
+const SESSION_END_CODES = new Set(['KICKED', 'REPLACED', 'LOGGED_OUT', 'TOKEN_EXPIRED', 'TOKEN_MISSING']);
+
+/**
+ * Why a session ended, in words for a person. `info` is a FORCE_LOGOUT or SESSION_EXPIRED event, or a
+ * 401 problem; `texts` is `{messages, language}` as for {@link clientText}. A host message for the
+ * code wins, also for codes the client has no words of its own for.
+ */
+export function signedOutMessage(info, texts = {}) {
+    const key = texts.messages?.[info.code] !== undefined || SESSION_END_CODES.has(info.code) ? info.code : 'SESSION_ENDED';
+    return clientText(key, info, texts);
 }
 
 /**
  * Why an edit lock was lost, in words for a person. `info.cause` is `FORCE_RELEASED`, `EXPIRED`,
  * `RELEASED` or `TAKEN` (the LOCK_LOST reasons); `info.by` names the administrator.
  */
-export function lockLostMessage(info) {
-    switch (info.cause) {
-        case 'EXPIRED':
-            return 'Your edit lock expired.';
-        case 'TAKEN':
-            return 'Someone else took over this record.';
-        case 'RELEASED':
-            return 'Your edit lock was released.';
-        default:
-            return `An administrator${info.by ? ` (${info.by})` : ''} released your edit lock.`;
-    }
+export function lockLostMessage(info, texts = {}) {
+    const cause = ['EXPIRED', 'TAKEN', 'RELEASED'].includes(info.cause) ? info.cause : 'FORCE_RELEASED';
+    const messages = texts.messages || {};
+    const own = messages[`LOCK_LOST.${cause}`] ?? messages.LOCK_LOST;
+    return own !== undefined ? clientText('LOCK_LOST', info, { ...texts, messages: { LOCK_LOST: own } })
+        : clientText(`LOCK_LOST.${cause}`, info, texts);
 }
 
 /** Copies text to the clipboard; falls back to a hidden textarea where the Clipboard API is missing. */
@@ -131,7 +241,9 @@ export const drafts = {
  * Options: `apiRoot` (default `../api/` relative to this file), `signInUrl` (the modal's
  * "Sign in again" link, default the site root), `modal` (false: no built-in modal, listen to
  * `signedout` yourself), `pollSeconds` (fallback polling period, default 10), `deviceType`,
- * `credentials` (`'bearer'`, the default, or `'cookie'`), `csrfCookie` (default `KICKOUT_CSRF`).
+ * `credentials` (`'bearer'`, the default, or `'cookie'`), `csrfCookie` (default `KICKOUT_CSRF`),
+ * `messages` (the host's own texts by code, see {@link clientText}), `language` (`'zh-CN'` or `'en'`,
+ * default by the browser; when given, calls also send it as `Accept-Language`, so problem details match).
  */
 export class KickoutClient {
     #apiRoot;
@@ -149,6 +261,7 @@ export class KickoutClient {
     #signedOut = null;
     #cookie;
     #csrfCookie;
+    #language;
 
     constructor(options = {}) {
         this.#cookie = options.credentials === 'cookie';
@@ -157,6 +270,8 @@ export class KickoutClient {
         this.#signInUrl = options.signInUrl || new URL('../', import.meta.url).href;
         this.#modal = options.modal !== false;
         this.#pollMs = (options.pollSeconds || 10) * 1000;
+        this.#language = options.language;
+        this.texts = Object.freeze({ messages: options.messages || {}, language: options.language || clientLanguage() });
     }
 
     /** The stored session (`{token, session}`) or null. */
@@ -229,6 +344,9 @@ export class KickoutClient {
      */
     async call(method, path, options = {}) {
         const headers = { Accept: 'application/json' };
+        if (this.#language) {
+            headers['Accept-Language'] = this.#language;
+        }
         const stored = this.stored;
         if (this.#cookie) {
             const csrf = this.csrfToken;
@@ -425,7 +543,7 @@ export class KickoutClient {
         localStorage.removeItem(SESSION_KEY);
         this.#emit('signedout', info);
         if (this.#modal) {
-            showSignedOutModal(info, this.#signInUrl);
+            showSignedOutModal(info, this.#signInUrl, this.texts);
         }
     }
 
@@ -565,7 +683,7 @@ export class EditLock {
             return;
         }
         this.#stop();
-        this.#options.onLost?.({ ...info, message: lockLostMessage(info) });
+        this.#options.onLost?.({ ...info, message: lockLostMessage(info, this.#client.texts) });
     }
 
     #available() {
@@ -583,31 +701,32 @@ export class EditLock {
 }
 
 /** Shows the modal that says why the session ended; the page underneath keeps its content. */
-export function showSignedOutModal(info, signInUrl) {
+export function showSignedOutModal(info, signInUrl, texts = {}) {
+    const say = key => clientText(key, info, texts);
     installStyle();
     document.querySelector('dialog.kickout-modal')?.remove();
     const dialog = document.createElement('dialog');
     dialog.className = 'kickout-modal';
     dialog.dataset.code = info.code || '';
     dialog.setAttribute('aria-labelledby', 'kickout-modal-title');
-    const title = element('h2', info.code === 'TOKEN_EXPIRED' ? 'Your session expired' : 'You have been signed out');
+    dialog.lang = texts.language || clientLanguage();
+    const title = element('h2', say(info.code === 'TOKEN_EXPIRED' ? 'modal.titleExpired' : 'modal.title'));
     title.id = 'kickout-modal-title';
-    dialog.append(title, element('p', signedOutMessage(info), 'kickout-modal-why'));
+    dialog.append(title, element('p', signedOutMessage(info, texts), 'kickout-modal-why'));
     if (info.reason) {
         const reason = element('p', '', 'kickout-modal-reason');
-        reason.append(element('strong', 'Reason: '), document.createTextNode(info.reason));
+        reason.append(element('strong', say('modal.reason')), document.createTextNode(info.reason));
         dialog.append(reason);
     }
     if (info.at) {
-        dialog.append(element('p', `At ${new Date(info.at).toLocaleString()}.`, 'kickout-modal-at'));
+        dialog.append(element('p', say('modal.at'), 'kickout-modal-at'));
     }
-    dialog.append(element('p', 'Anything you had not saved is still on this page: copy it before you leave.',
-        'kickout-modal-note'));
+    dialog.append(element('p', say('modal.note'), 'kickout-modal-note'));
     const actions = element('div', '', 'kickout-modal-actions');
-    const stay = element('button', 'Stay on this page');
+    const stay = element('button', say('modal.stay'));
     stay.type = 'button';
     stay.addEventListener('click', () => dialog.close());
-    const signIn = element('a', 'Sign in again', 'kickout-modal-signin');
+    const signIn = element('a', say('modal.signIn'), 'kickout-modal-signin');
     signIn.href = signInUrl;
     actions.append(stay, signIn);
     dialog.append(actions);

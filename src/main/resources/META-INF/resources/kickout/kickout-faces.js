@@ -8,11 +8,12 @@
  * lost (force release, expiry, taken) or the session ends (kicked, replaced, expired), it makes the
  * form read-only the way editor.html does: inputs read-only with their values kept, buttons
  * disabled, a banner saying why. A view rendered without the lock (someone else holds it, or a
- * postback found it lost) is read-only from the start.
+ * postback found it lost) is read-only from the start. Its texts follow the browser's language (see
+ * kickout-client.js): the component renders English, and elements marked `data-kickout-text` get the
+ * client's text of that key (a host's own wording: `messages` on the KickoutClient options, which
+ * this script takes from the component's `data-messages` JSON).
  */
-import { KickoutClient, KickoutError, copyText, lockLostMessage } from './kickout-client.js';
-
-const SIGNED_OUT = 'You are signed out, so this editor is read-only.';
+import { KickoutClient, KickoutError, clientText, copyText, lockLostMessage } from './kickout-client.js';
 /** Inputs whose value a person types: these become read-only (values stay visible); the rest disabled. */
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time']);
@@ -31,6 +32,9 @@ class LockedForm {
         this.id = root.dataset.id;
         this.token = root.dataset.state === 'HELD' ? root.querySelector('.kickout-lock-token').value : null;
         this.since = root.dataset.since;
+        for (const node of root.querySelectorAll('[data-kickout-text]')) {
+            node.textContent = this.#say(node.dataset.kickoutText, { noun: root.dataset.noun });
+        }
         for (const time of root.querySelectorAll('time.kickout-time')) {
             time.textContent = new Date(time.dateTime).toLocaleString();
         }
@@ -71,7 +75,7 @@ class LockedForm {
                 }
             });
         } else if (state === 'LOST') {
-            this.stop(lockLostMessage({ cause: this.root.dataset.cause, by: this.root.dataset.by }), null);
+            this.stop(lockLostMessage({ cause: this.root.dataset.cause, by: this.root.dataset.by }, this.#client.texts), null);
         } else {
             this.#readOnly();
         }
@@ -80,7 +84,7 @@ class LockedForm {
     /** The lock is gone: read-only from now on, saying why. */
     lost(info) {
         if (this.held) {
-            this.stop(lockLostMessage(info), info.reason);
+            this.stop(lockLostMessage(info, this.#client.texts), info.reason);
         }
     }
 
@@ -91,7 +95,7 @@ class LockedForm {
         this.token = null;
         this.#readOnly();
         this.root.querySelector('.kickout-lock-lost-why').textContent = why;
-        this.root.querySelector('.kickout-lock-lost-reason').textContent = reason ? `Reason: ${reason}` : '';
+        this.root.querySelector('.kickout-lock-lost-reason').textContent = reason ? this.#say('reason', { reason }) : '';
         this.root.querySelector('.kickout-lock-lost').hidden = false;
         this.root.querySelector('.kickout-lock-status').hidden = true;
     }
@@ -127,7 +131,11 @@ class LockedForm {
             .filter(e => e instanceof HTMLTextAreaElement || (e instanceof HTMLInputElement && TEXT_INPUTS.has(e.type)))
             .filter(e => !this.root.contains(e)).map(e => e.value).join('\n\n');
         this.root.querySelector('.kickout-copy-result').textContent = await copyText(text)
-            ? 'Copied to the clipboard.' : 'Select the text and copy it.';
+            ? this.#say('copied') : this.#say('copyByHand');
+    }
+
+    #say(key, info = {}) {
+        return clientText(key, info, this.#client.texts);
     }
 
     #matches(data) {
@@ -145,9 +153,9 @@ if (roots.length) {
     roots.forEach(root => { root.dataset.started = 'true'; });
     // the modal's "Sign in again" reloads this page: the token filter sends a signed-out user to the sign-in page
     const client = new KickoutClient({ credentials: 'cookie', apiRoot: roots[0].dataset.apiRoot || undefined,
-        signInUrl: location.href });
+        signInUrl: location.href, messages: JSON.parse(roots[0].dataset.messages || '{}') });
     const views = roots.map(root => new LockedForm(client, root));
-    client.on('signedout', () => views.forEach(view => view.stop(SIGNED_OUT, null)));
+    client.on('signedout', () => views.forEach(view => view.stop(clientText('signedOutReadOnly', {}, client.texts), null)));
     client.on('connection', ({ state }) => { document.documentElement.dataset.kickoutConnection = state; });
     views.forEach(view => view.start());
     if (roots.some(root => root.dataset.state !== 'SIGNED_OUT')) {
