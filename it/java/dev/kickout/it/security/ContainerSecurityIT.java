@@ -242,7 +242,7 @@ class ContainerSecurityIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6) // last: the module refuses for a moment after Redis comes back
     void aHungRedisIsNeverAnOpenDoor() {
         Api api = new Api(base);
         String admin = api.login("admin", "web").token();
@@ -258,7 +258,7 @@ class ContainerSecurityIT {
     }
 
     @Test
-    @Order(6)
+    @Order(5)
     void theSessionCookieIsSeenByTheContainerAndUnsafeMethodsNeedTheCsrfToken() {
         CookieClient browser = new CookieClient(URI.create(base.toString()));
         browser.signIn("alice", "c-csec", "/cookie/demo");
