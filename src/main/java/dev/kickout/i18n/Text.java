@@ -9,7 +9,7 @@ import java.util.ResourceBundle;
 /**
  * A human text not yet put into a language: a key of the {@code dev/kickout/messages} bundles and its
  * {@link MessageFormat} arguments (every bundle text is a {@code MessageFormat} pattern, so a quote is
- * written {@code ''} and a literal brace {@code '{'}). An argument that is itself a {@code Text} is resolved in the same
+ * written {@code ''} and a literal brace <code>'&#123;'</code>). An argument that is itself a {@code Text} is resolved in the same
  * language. {@link #literal(String)} wraps a text that has no translation (a host's own refusal).
  *
  * <pre>{@code
