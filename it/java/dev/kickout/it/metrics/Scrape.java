@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
 record Scrape(String text, Map<String, Double> series) {
 
     /** Labels the registries add: Payara's scope, WildFly's deployment name (one deployment here). */
+    /** The deployment whose series count: MetricsIT's, the reference WAR under its usual name. */
+    static final String DEPLOYMENT = "kickout.war";
     private static final java.util.Set<String> SCOPE_LABELS = java.util.Set.of("mp_scope", "WF_DEPLOYMENT");
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final Pattern LINE = Pattern.compile("^(kickout_[a-zA-Z0-9_]*)(?:\\{(.*)\\})?\\s+(\\S+)(?:\\s+\\S+)?$");
@@ -45,8 +47,9 @@ record Scrape(String text, Map<String, Double> series) {
         Map<String, Double> series = new TreeMap<>();
         for (String line : text.split("\n")) {
             Matcher m = LINE.matcher(line.trim());
-            if (m.matches()) {
-                series.put(key(m.group(1), m.group(2)), Double.parseDouble(m.group(3)));
+            String key = m.matches() ? key(m.group(1), m.group(2)) : null;
+            if (key != null) {
+                series.put(key, Double.parseDouble(m.group(3)));
             }
         }
         return new Scrape(text, series);
@@ -65,11 +68,15 @@ record Scrape(String text, Map<String, Double> series) {
         return name + render(sorted);
     }
 
+    /** The series' key, or null for another deployment's series (WildFly scrapes every deployment at once). */
     private static String key(String name, String labelText) {
         Map<String, String> sorted = new TreeMap<>();
         if (labelText != null) {
             Matcher m = LABEL.matcher(labelText);
             while (m.find()) {
+                if (m.group(1).equals("WF_DEPLOYMENT") && !m.group(2).equals(DEPLOYMENT)) {
+                    return null;
+                }
                 if (!SCOPE_LABELS.contains(m.group(1))) {
                     sorted.put(m.group(1), m.group(2));
                 }

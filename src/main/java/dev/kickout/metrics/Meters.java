@@ -20,6 +20,10 @@ interface Meters {
     /** What the README calls this binding in the deployment log. */
     String describe();
 
+    /** At undeployment: drops what the registry would otherwise keep reading (gauges). */
+    default void close() {
+    }
+
     /** No registry on this server: every record is dropped. */
     Meters NONE = new Meters() {
         @Override

@@ -1,6 +1,7 @@
 package dev.kickout.metrics;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.List;
@@ -52,6 +53,11 @@ public class Metrics {
     void bind() {
         meters = MeterBinding.find();
         LOG.info(() -> "Kickout: metrics go to " + meters.describe());
+    }
+
+    @PreDestroy
+    void unbind() {
+        meters.close();
     }
 
     /** A login attempt's outcome: {@code ok}, or the refusal's code in lower case ({@code bad_credentials}). */

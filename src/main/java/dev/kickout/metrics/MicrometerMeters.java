@@ -1,15 +1,18 @@
 package dev.kickout.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.CDI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +30,7 @@ final class MicrometerMeters implements Meters {
     private final MeterRegistry registry;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+    private final List<Gauge> gauges = new CopyOnWriteArrayList<>();
 
     private MicrometerMeters(MeterRegistry registry) {
         this.registry = registry;
@@ -50,8 +54,23 @@ final class MicrometerMeters implements Meters {
 
     @Override
     public void gauge(String name, String description, Supplier<Number> value, String... tags) {
-        // the registry holds the supplier weakly: the facade keeps it (Metrics#gauges)
+        // A gauge of the same name and tags registered by an earlier deployment of this WAR (WildFly keeps a
+        // deployment's meters by its name) would be handed back instead of a new one, reading that
+        // deployment's dead source as NaN: remove it first. The registry holds the supplier weakly: the
+        // facade keeps it (Metrics#gauges).
+        registry.find(name).tags(tags).gauges().forEach(registry::remove);
         registry.gauge(name, Tags.of(tags), value, supplier -> supplier.get().doubleValue());
+        Gauge registered = registry.find(name).tags(tags).gauge();
+        if (registered != null) {
+            gauges.add(registered);
+        }
+    }
+
+    /** At undeployment: this deployment's gauges go, so none reads a source that is gone. */
+    @Override
+    public void close() {
+        gauges.forEach(registry::remove);
+        gauges.clear();
     }
 
     @Override
