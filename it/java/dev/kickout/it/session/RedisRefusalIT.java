@@ -224,6 +224,8 @@ class RedisRefusalIT {
         assertNamesNoAddress(awaitReady());
         String ended = LogId.REDIS_SERVES_AGAIN.message("Redis serves again after " + state);
         awaitRecord(r -> r.getString("message").startsWith(ended), "the end of " + state);
+        assertTrue(records().stream().allMatch(RedisRefusalIT::leadsWithAnId),
+                () -> "a record without its id: " + records());
         api.delete("app/it/log", null).assertOk(204);
         awaitRecord(r -> r.getString("message").startsWith(LogId.SWEEP_DONE + ":"), "a sweep after " + state);
         assertTrue(statuses.keySet().stream().allMatch(s -> s < 500 || s == 503), statuses::toString);
@@ -285,6 +287,12 @@ class RedisRefusalIT {
             records.add(value.asJsonObject());
         }
         return records;
+    }
+
+    /** Every message of the module leads with its stable id; the audit trail's lines keep their documented format. */
+    private static boolean leadsWithAnId(JsonObject record) {
+        String message = record.getString("message");
+        return message.matches("(?s)KICKOUT-\\d{4}: .*") || message.startsWith("kickout audit id=");
     }
 
     private long refusalWarnings(String state) {
