@@ -5,7 +5,7 @@ package dev.kickout;
  * raw CR or LF in them would let a client start a forged line of its own, so every log message
  * that carries such a value passes it through {@link #escape(Object)} first:
  * <pre>{@code
- * LOG.warning(() -> "Saved " + LogText.escape(resource) + " but could not release its lock");
+ * LOG.warning(() -> LogId.LOCK_NOT_RELEASED_AFTER_SAVE.message("Saved " + LogText.escape(resource) + " ..."));
  * }</pre>
  */
 public final class LogText {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.LogId;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
@@ -221,9 +222,12 @@ class RedisRefusalIT {
         Reply kicked = api.delete("admin/sessions/" + bob.sessionId() + "?reason=after", admin.token());
         assertTrue(kicked.status() == 200 || kicked.status() == 404, kicked::body); // 404: a refusal let it through
         assertNamesNoAddress(awaitReady());
-        awaitRecord(r -> r.getString("message").contains("serves again after " + state), "the end of " + state);
+        String ended = LogId.REDIS_SERVES_AGAIN.message("Redis serves again after " + state);
+        awaitRecord(r -> r.getString("message").startsWith(ended), "the end of " + state);
+        assertTrue(records().stream().allMatch(RedisRefusalIT::leadsWithAnId),
+                () -> "a record without its id: " + records());
         api.delete("app/it/log", null).assertOk(204);
-        awaitRecord(r -> r.getString("message").startsWith("kickout sweep:"), "a sweep after " + state);
+        awaitRecord(r -> r.getString("message").startsWith(LogId.SWEEP_DONE + ":"), "a sweep after " + state);
         assertTrue(statuses.keySet().stream().allMatch(s -> s < 500 || s == 503), statuses::toString);
     }
 
@@ -285,9 +289,16 @@ class RedisRefusalIT {
         return records;
     }
 
+    /** Every message of the module leads with its stable id; the audit trail's lines keep their documented format. */
+    private static boolean leadsWithAnId(JsonObject record) {
+        String message = record.getString("message");
+        return message.matches("(?s)KICKOUT-\\d{4}: .*") || message.startsWith("kickout audit id=");
+    }
+
     private long refusalWarnings(String state) {
         return records().stream().filter(r -> r.getString("level").equals("WARNING")
-                && r.getString("logger").endsWith(".RefusalLog") && r.getString("message").contains(state)).count();
+                && r.getString("logger").endsWith(".RefusalLog")
+                && r.getString("message").startsWith(LogId.REDIS_REFUSING.message("Redis answers " + state))).count();
     }
 
     private long warnings() {

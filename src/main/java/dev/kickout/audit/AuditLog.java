@@ -1,5 +1,6 @@
 package dev.kickout.audit;
 
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.Actor;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -71,7 +72,8 @@ public class AuditLog {
             try {
                 return sink.read(query);
             } catch (AuditSinkException e) {
-                LOG.log(Level.WARNING, "kickout audit sink unreadable, answering from Redis", LogText.safe(e));
+                LOG.log(Level.WARNING, LogId.AUDIT_SINK_UNREADABLE.message("audit sink unreadable, answering from"
+                        + " Redis"), LogText.safe(e));
             }
         }
         return streams.read(query);
@@ -90,7 +92,7 @@ public class AuditLog {
             sink.write(entry);
         } catch (RuntimeException e) { // SQL or JTA (commit) failure alike: Redis has the entry
             LOG.log(Level.WARNING, LogText.safe(e),
-                    () -> "kickout audit sink missed entry " + LogText.escape(entry.id()));
+                    () -> LogId.AUDIT_SINK_MISSED.message("audit sink missed entry " + LogText.escape(entry.id())));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.kickout.audit;
 
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.Actor;
 import dev.kickout.Json;
@@ -68,8 +69,8 @@ class AuditSink {
         try {
             ready();
         } catch (SQLException e) {
-            LOG.warning(() -> "kickout audit sink: cannot create table " + AuditTable.NAME + " yet (" + LogText.escape(e)
-                    + "); retrying on the next entry");
+            LOG.warning(() -> LogId.AUDIT_TABLE_NOT_CREATED.message("audit sink: cannot create table " + AuditTable.NAME
+                    + " yet (" + LogText.escape(e) + "); retrying on the next entry"));
         }
     }
 

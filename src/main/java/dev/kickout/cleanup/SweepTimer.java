@@ -1,5 +1,6 @@
 package dev.kickout.cleanup;
 
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.StoreUnavailableException;
@@ -46,7 +47,8 @@ public class SweepTimer {
             sweeper.sweepOnce();
         } catch (StoreUnavailableException e) {
             // the store warns once per outage or refusal state; a warning per tick would only repeat it
-            LOG.log(Level.FINE, "kickout sweep skipped: Redis unreachable or refusing", LogText.safe(e));
+            LOG.log(Level.FINE, LogText.safe(e), () -> LogId.SWEEP_SKIPPED.message("sweep skipped: Redis unreachable or"
+                    + " refusing"));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.kickout.cleanup;
 
+import dev.kickout.LogId;
 import dev.kickout.metrics.Metrics;
 import dev.kickout.audit.AuditLog;
 import dev.kickout.config.KickoutConfig;
@@ -54,9 +55,9 @@ public class Sweeper {
             long trimmed = lease.renew(time) ? audit.trim() : 0;
             metrics.sweepRemoved("audit", trimmed);
             metrics.swept();
-            LOG.info(() -> String.format("kickout sweep: %d stale lock index entries removed, %d lock keys "
-                    + "without expiry bounded, %d audit entries past the retention dropped; session indexes tidied"
-                    + " (%d ms)", staleEntries, orphans, trimmed, (System.nanoTime() - start) / 1_000_000));
+            LOG.info(() -> LogId.SWEEP_DONE.message(String.format("sweep: %d stale lock index entries removed, %d lock"
+                    + " keys without expiry bounded, %d audit entries past the retention dropped; session indexes"
+                    + " tidied (%d ms)", staleEntries, orphans, trimmed, (System.nanoTime() - start) / 1_000_000)));
             return true;
         } finally {
             lease.release();

@@ -1,6 +1,7 @@
 package dev.kickout.lock;
 
 import dev.kickout.KickoutException;
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.session.CurrentSession;
@@ -126,7 +127,8 @@ public class EditLockInterceptor {
                 locks.release(resource, token, holderSession);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, LogText.safe(e),
-                        () -> "Saved " + LogText.escape(resource) + " but could not release its lock");
+                        () -> LogId.LOCK_NOT_RELEASED_AFTER_SAVE.message("Saved " + LogText.escape(resource)
+                                + " but could not release its lock"));
             }
         }
     }

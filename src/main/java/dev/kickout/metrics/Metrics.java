@@ -1,5 +1,6 @@
 package dev.kickout.metrics;
 
+import dev.kickout.LogId;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -52,7 +53,7 @@ public class Metrics {
     @PostConstruct
     void bind() {
         meters = MeterBinding.find();
-        LOG.info(() -> "Kickout: metrics go to " + meters.describe());
+        LOG.info(() -> LogId.METRICS_TARGET.message("metrics go to " + meters.describe()));
     }
 
     @PreDestroy

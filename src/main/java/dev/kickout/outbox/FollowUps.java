@@ -1,5 +1,6 @@
 package dev.kickout.outbox;
 
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.spi.BeanManager;
@@ -55,7 +56,8 @@ public final class FollowUps {
 
     private void failed(String what, RuntimeException e) {
         allDone = false;
-        LOG.log(Level.WARNING, LogText.safe(e), () -> "kickout outbox: follow-up " + what + " of entry " + entryId
-                + " failed; the entry stays and is delivered again after kickout.outbox.grace");
+        LOG.log(Level.WARNING, LogText.safe(e), () -> LogId.OUTBOX_FOLLOW_UP_FAILED.message("outbox follow-up " + what
+                + " of entry " + entryId + " failed; the entry stays and is delivered again after"
+                + " kickout.outbox.grace"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.kickout.outbox;
 
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.RedisStore;
@@ -64,8 +65,9 @@ public class Outbox {
             }
             deliver(shard, id, followUps);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, LogText.safe(e), () -> "kickout outbox: follow-ups of entry " + id
-                    + " not done by the deciding instance; a drainer delivers them after kickout.outbox.grace");
+            LOG.log(Level.WARNING, LogText.safe(e), () -> LogId.OUTBOX_LEFT_TO_DRAINER.message("outbox follow-ups of"
+                    + " entry " + id + " not done by the deciding instance; a drainer delivers them after"
+                    + " kickout.outbox.grace"));
         }
     }
 

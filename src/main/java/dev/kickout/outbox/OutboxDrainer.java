@@ -1,6 +1,7 @@
 package dev.kickout.outbox;
 
 import dev.kickout.Json;
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.HashSlots;
@@ -63,9 +64,9 @@ class OutboxDrainer {
             delivered += drain(keys.outboxShard(slot));
         }
         int done = delivered;
-        LOG.fine(() -> String.format("kickout outbox tick: shards %d-%d, %d with entries, %d entries delivered (%d ms)",
-                from, (from + SHARDS_PER_TICK - 1) % HashSlots.COUNT, pending.size(), done,
-                (System.nanoTime() - start) / 1_000_000));
+        LOG.fine(() -> LogId.OUTBOX_TICK.message(String.format("outbox tick: shards %d-%d, %d with entries, %d entries"
+                + " delivered (%d ms)", from, (from + SHARDS_PER_TICK - 1) % HashSlots.COUNT, pending.size(), done,
+                (System.nanoTime() - start) / 1_000_000)));
         return delivered;
     }
 
@@ -118,19 +119,19 @@ class OutboxDrainer {
         for (int i = 0; i + 1 < claimed.size(); i += 2) {
             String raw = (String) claimed.get(i + 1);
             if ("EXPIRED".equals(claimed.get(i))) {
-                LOG.severe(() -> "kickout outbox: entry undelivered for longer than kickout.outbox.max-age ("
-                        + config.outboxMaxAge() + "), dropped: " + LogText.escape(raw));
+                LOG.severe(() -> LogId.OUTBOX_ENTRY_DROPPED.message("outbox entry undelivered for longer than"
+                        + " kickout.outbox.max-age (" + config.outboxMaxAge() + "), dropped: " + LogText.escape(raw)));
                 continue;
             }
             OutboxEntry entry = json.read(raw, OutboxEntry.class);
             OutboxDelivery delivery = delivery(entry.kind());
             if (delivery == null) {
-                LOG.warning(() -> "kickout outbox: no delivery for entry kind " + entry.kind() + " (entry " + entry.id()
-                        + "); it stays until kickout.outbox.max-age");
+                LOG.warning(() -> LogId.OUTBOX_UNKNOWN_KIND.message("outbox has no delivery for entry kind "
+                        + entry.kind() + " (entry " + entry.id() + "); it stays until kickout.outbox.max-age"));
             } else if (outbox.deliver(shard, entry.id(), followUps -> delivery.deliver(entry, followUps))) {
                 delivered++;
-                LOG.info(() -> "kickout outbox: delivered entry " + entry.id() + " (kind " + entry.kind()
-                        + ") left undone by its deciding instance");
+                LOG.info(() -> LogId.OUTBOX_DELIVERED_BY_DRAINER.message("outbox delivered entry " + entry.id()
+                        + " (kind " + entry.kind() + ") left undone by its deciding instance"));
             }
         }
         return delivered;

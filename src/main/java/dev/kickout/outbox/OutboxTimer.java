@@ -1,5 +1,6 @@
 package dev.kickout.outbox;
 
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.StoreUnavailableException;
@@ -41,8 +42,8 @@ public class OutboxTimer {
             return;
         }
         if (config.testFaultAfterDecision()) {
-            LOG.warning("kickout.test.fault-after-decision is on: this instance neither follows up its decisions "
-                    + "nor drains the outbox (tests only)");
+            LOG.warning(LogId.OUTBOX_FAULT_INJECTION_ON.message("kickout.test.fault-after-decision is on: this instance"
+                    + " neither follows up its decisions nor drains the outbox (tests only)"));
             return;
         }
         long interval = config.outboxInterval().toMillis();
@@ -60,9 +61,11 @@ public class OutboxTimer {
         try {
             drainer.drainOnce();
         } catch (StoreUnavailableException e) {
-            LOG.log(Level.FINE, "kickout outbox drain skipped: Redis unreachable", e.getCause());
+            LOG.log(Level.FINE, e.getCause(), () -> LogId.OUTBOX_DRAIN_SKIPPED.message("outbox drain skipped: Redis"
+                    + " unreachable"));
         } catch (RuntimeException e) { // keep the fixed-delay chain alive: a thrown tick would end it
-            LOG.log(Level.WARNING, "kickout outbox drain failed; trying again next tick", LogText.safe(e));
+            LOG.log(Level.WARNING, LogId.OUTBOX_DRAIN_FAILED.message("outbox drain failed; trying again next tick"),
+                    LogText.safe(e));
         }
     }
 }

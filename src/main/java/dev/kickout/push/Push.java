@@ -1,6 +1,7 @@
 package dev.kickout.push;
 
 import dev.kickout.Json;
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.RedisStore;
@@ -102,7 +103,8 @@ public class Push {
         if (!retrying.compareAndSet(false, true)) {
             return; // one retry covers every channel still missing
         }
-        LOG.log(Level.WARNING, "kickout push: cannot subscribe to Redis yet; retrying in 5 s", LogText.safe(failure));
+        LOG.log(Level.WARNING, LogId.PUSH_SUBSCRIBE_RETRY.message("event bridge cannot subscribe to Redis yet;"
+                + " retrying in 5 s"), LogText.safe(failure));
         scheduler.schedule(() -> {
             retrying.set(false);
             subscribe();

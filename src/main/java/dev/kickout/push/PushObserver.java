@@ -1,5 +1,6 @@
 package dev.kickout.push;
 
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.EditLocks;
@@ -49,7 +50,8 @@ class PushObserver {
                         session.expiresAt(), session.loginTime().plus(config.sessionMaxLifetime())));
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, LogText.safe(e),
-                        () -> "kickout push: SESSION_EXPIRED for " + LogText.escape(session.sessionId()) + " not sent");
+                        () -> LogId.PUSH_SESSION_EXPIRED_NOT_SENT.message("SESSION_EXPIRED for "
+                                + LogText.escape(session.sessionId()) + " not sent"));
             }
         } else {
             push.send(session.sessionId(), PushEvent.FORCE_LOGOUT,
@@ -78,7 +80,8 @@ class PushObserver {
                 }
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, LogText.safe(e),
-                        () -> "kickout push: LOCK_AVAILABLE for " + LogText.escape(event.resource()) + " not sent");
+                        () -> LogId.PUSH_LOCK_AVAILABLE_NOT_SENT.message("LOCK_AVAILABLE for "
+                                + LogText.escape(event.resource()) + " not sent"));
             }
         };
         if (event.after().isZero()) {

@@ -1,5 +1,6 @@
 package dev.kickout.push;
 
+import dev.kickout.LogId;
 import dev.kickout.metrics.Metrics;
 import dev.kickout.LogText;
 import dev.kickout.TooManyAttemptsException;
@@ -189,7 +190,8 @@ public class SseHub {
             ends.check(due).forEach(this::deliver);
         } catch (RuntimeException e) {
             // Redis unreachable: the streams stay until it answers again (they cannot learn anything new meanwhile)
-            LOG.log(Level.FINE, "kickout push: cannot re-check " + due.size() + " streams' sessions", LogText.safe(e));
+            LOG.log(Level.FINE, LogText.safe(e), () -> LogId.PUSH_RECHECK_FAILED.message("cannot re-check " + due.size()
+                    + " streams' sessions"));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.kickout.redis;
 
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,8 +49,8 @@ final class CircuitBreaker {
     /** Redis could not be reached; opens the breaker on the {@code threshold}-th failure in a row. */
     void failed() {
         if (failures.incrementAndGet() >= threshold && open.compareAndSet(false, true)) {
-            LOG.warning(() -> "Kickout: Redis unreachable " + threshold + " times in a row; answering 503 at once"
-                    + " and probing until it answers");
+            LOG.warning(() -> LogId.REDIS_BREAKER_OPEN.message("Redis unreachable " + threshold + " times in a row;"
+                    + " answering 503 at once and probing until it answers"));
         }
     }
 
@@ -63,13 +64,13 @@ final class CircuitBreaker {
             back = probe.getAsBoolean();
         } catch (RuntimeException e) {
             // the timer must keep ticking (a periodic task that throws is cancelled)
-            LOG.log(Level.FINE, "Kickout: Redis probe failed", LogText.safe(e));
+            LOG.log(Level.FINE, LogText.safe(e), () -> LogId.REDIS_PROBE_FAILED.message("Redis probe failed"));
             back = false;
         }
         if (back) {
             failures.set(0);
             if (open.compareAndSet(true, false)) {
-                LOG.info("Kickout: Redis answers again; breaker closed");
+                LOG.info(LogId.REDIS_BREAKER_CLOSED.message("Redis answers again; breaker closed"));
             }
         }
     }

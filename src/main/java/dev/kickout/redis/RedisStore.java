@@ -1,5 +1,6 @@
 package dev.kickout.redis;
 
+import dev.kickout.LogId;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.config.Setting;
 import dev.kickout.metrics.Metrics;
@@ -95,8 +96,9 @@ public class RedisStore {
         // the kind of configuration only: reading it neither connects nor waits (lazy client)
         boolean singleServer = client.getConfig().isSingleConfig();
         acks = ReplicaAcks.resolve(config.redisWaitReplicas(), singleServer, config.redisWaitTimeout());
-        LOG.info(() -> "Kickout: decisions are confirmed after " + acks.summary() + " (kickout.redis.wait-replicas = "
-                + config.raw(Setting.REDIS_WAIT_REPLICAS) + ", " + (singleServer ? "single server" : "servers with replicas") + ")");
+        LOG.info(() -> LogId.REDIS_REPLICA_ACKS.message("decisions are confirmed after " + acks.summary()
+                + " (kickout.redis.wait-replicas = " + config.raw(Setting.REDIS_WAIT_REPLICAS) + ", "
+                + (singleServer ? "single server" : "servers with replicas") + ")"));
     }
 
     @PreDestroy

@@ -1,5 +1,6 @@
 package dev.kickout.redis;
 
+import dev.kickout.LogId;
 import dev.kickout.config.KickoutConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
@@ -39,8 +40,8 @@ class RedissonProducer {
     RedissonClient client(KickoutConfig config) {
         Optional<RedissonClient> host = hostClient(hostClient);
         if (host.isPresent()) {
-            LOG.info("Kickout: using the application's @ForKickout RedissonClient; kickout.redis.address and "
-                    + "kickout.redis.config are not used");
+            LOG.info(LogId.REDIS_HOST_CLIENT.message("using the application's @ForKickout RedissonClient;"
+                    + " kickout.redis.address and kickout.redis.config are not used"));
             warnOfScriptCache(host.get());
             return host.get();
         }
@@ -81,9 +82,10 @@ class RedissonProducer {
      */
     private static void warnOfScriptCache(RedissonClient client) {
         if (client.getConfig().isUseScriptCache()) {
-            LOG.warning("Kickout: the @ForKickout RedissonClient has useScriptCache=true; after a SCRIPT FLUSH, "
-                    + "a Redis restart or a failover its batches answer NOSCRIPT until the application restarts. "
-                    + "Set useScriptCache: false on that client (README, \"The host's own Redisson client\")");
+            LOG.warning(LogId.REDIS_HOST_SCRIPT_CACHE.message("the @ForKickout RedissonClient has useScriptCache=true;"
+                    + " after a SCRIPT FLUSH, a Redis restart or a failover its batches answer NOSCRIPT until the"
+                    + " application restarts. Set useScriptCache: false on that client"
+                    + " (README, \"The host's own Redisson client\")"));
         }
     }
 

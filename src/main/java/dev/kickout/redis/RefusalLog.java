@@ -1,5 +1,6 @@
 package dev.kickout.redis;
 
+import dev.kickout.LogId;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -31,8 +32,9 @@ final class RefusalLog {
     /** Redis refused a call with {@code refusal}; warns if this starts an episode. */
     void refused(RedisRefusal refusal) {
         if (seen.put(refusal, nanoTime.getAsLong()) == null) {
-            LOG.warning(() -> "Kickout: Redis answers " + refusal + " (" + refusal.meaning() + "); answering 503"
-                    + " STORE_UNAVAILABLE with Retry-After until it serves again. Logged once for this state.");
+            LOG.warning(() -> LogId.REDIS_REFUSING.message("Redis answers " + refusal + " (" + refusal.meaning() + ");"
+                    + " answering 503 STORE_UNAVAILABLE with Retry-After until it serves again."
+                    + " Logged once for this state."));
         }
     }
 
@@ -44,7 +46,7 @@ final class RefusalLog {
         long now = nanoTime.getAsLong();
         seen.forEach((refusal, last) -> {
             if (now - last >= quietNanos && seen.remove(refusal, last)) {
-                LOG.info(() -> "Kickout: Redis serves again after " + refusal);
+                LOG.info(() -> LogId.REDIS_SERVES_AGAIN.message("Redis serves again after " + refusal));
             }
         });
     }

@@ -1,6 +1,7 @@
 package dev.kickout.rest;
 
 import dev.kickout.KickoutException;
+import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.ProblemCode;
 import dev.kickout.config.KickoutConfig;
@@ -72,7 +73,7 @@ public final class Problems {
     /** Logs an unexpected failure under a fresh incident id and answers the 500 problem naming it. */
     public static KickoutException unexpected(RuntimeException e) {
         String incident = UUID.randomUUID().toString();
-        LOG.log(Level.SEVERE, "Kickout request failed, incident " + incident, LogText.safe(e));
+        LOG.log(Level.SEVERE, LogId.REQUEST_FAILED.message("request failed, incident " + incident), LogText.safe(e));
         return new KickoutException(ProblemCode.INTERNAL_ERROR, Text.of("internal.incident", incident));
     }
 

@@ -1,6 +1,7 @@
 package dev.kickout.session;
 
 import dev.kickout.KickoutException;
+import dev.kickout.LogId;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.metrics.Metrics;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -61,7 +62,8 @@ class SessionMetrics {
             online.set(indexes.liveCount(System.currentTimeMillis()));
             countedAt = System.nanoTime() / 1_000_000;
         } catch (KickoutException e) {
-            LOG.log(Level.FINE, "kickout metrics: sessions online not counted, Redis unavailable", e);
+            LOG.log(Level.FINE, e, () -> LogId.SESSIONS_NOT_COUNTED.message("sessions online not counted, Redis"
+                    + " unavailable"));
         } finally {
             refreshing.set(false);
         }
