@@ -260,10 +260,9 @@ class WrkBench {
     @Test
     @Order(4)
     void lockPairs() {
-        String locks = URI.create(base.toString()).resolve("api/locks/bench/").getPath();
-        Wrk.Result pairs = Wrk.run(new Wrk.Load(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS,
-                URI.create(base.toString()).resolve("api/locks/bench/").toString(), List.of(), "lock-pair",
-                List.of(filteredToken, locks, "wrk")));
+        URI locks = URI.create(base.toString()).resolve("api/locks/bench/");
+        Wrk.Result pairs = Wrk.run(new Wrk.Load(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS, locks.toString(), List.of(),
+                "lock-pair", List.of(filteredToken, locks.getPath(), "wrk")));
         checked("lock pairs", pairs);
         Wrk.Result noop = checked("no-op, 16 x 16", Wrk.run(Wrk.Load.of(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS,
                 noop(base, "guarded"), "Authorization: Bearer " + filteredToken)));
