@@ -134,7 +134,8 @@ class RedisMemoryBench {
         mark = now;
     }
 
-    private static long usedMemory() {
+    /** INFO {@code used_memory} of the test Redis (also read by WrkBench). */
+    static long usedMemory() {
         RedisNode node = TestRedis.client().getRedisNodes(RedisNodes.SINGLE).getInstance();
         return Long.parseLong(node.info(RedisNode.InfoSection.MEMORY).get("used_memory"));
     }

@@ -1,0 +1,427 @@
+package dev.kickout.bench;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Api.Login;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.http.EventStream;
+import dev.kickout.it.push.HeapProbe;
+import dev.kickout.it.push.Latency;
+import dev.kickout.it.support.TestRedis;
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.URL;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.OperateOnDeployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.TargetsContainer;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Issue 15's benchmark, driven by wrk on one WildFly (instance a, {@code -Xmx1g} under -Pbench) and one
+ * Redis, in one run:
+ * <ul>
+ * <li>the same no-op JAX-RS endpoint ({@link NoopResource}) outside the token filter's scope ({@code /open}),
+ * behind it with a valid bearer token ({@code /guarded}), and in a host WAR without and with the module jar
+ * (outside its scope): warm-up, then alternating rounds, each printed, with the median ratios;</li>
+ * <li>Redis commands per filtered request, and how many of them are clients' calls;</li>
+ * <li>edit lock acquire + release pairs per second beside the no-op at the same wrk shape;</li>
+ * <li>cross-instance revocation (kick on a, the token refused on b), p50/p99;</li>
+ * <li>event streams held with the server's heap used, and one event to all of them;</li>
+ * <li>Redis memory per session at 1 and at 50 sessions per user.</li>
+ * </ul>
+ * System properties: {@code kickout.bench.round-seconds} (15), {@code kickout.bench.rounds} (3 alternations),
+ * {@code kickout.bench.warmup-seconds} (10 per target),
+ * {@code kickout.bench.revocations} (100), {@code kickout.bench.streams} (1,000, at most 6,000).
+ * Prints {@code [figure]} lines only; asserts nothing about speed, but fails when a load saw errors
+ * (a rate of 401s would be no figure).
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class WrkBench {
+
+    /**
+     * The near cache's on/off setting (issue 15 part 1) once it exists, e.g. {@code "kickout.near-cache.enabled"}:
+     * then the WAR of the filtered rounds gets it {@code false}, and a WAR with it {@code true} adds a
+     * "filtered, cache on" round to every alternation. Null today: no near cache yet.
+     */
+    static final String NEAR_CACHE_SETTING = null;
+
+    static final int ROUND_SECONDS = Integer.getInteger("kickout.bench.round-seconds", 15);
+    static final int ROUNDS = Integer.getInteger("kickout.bench.rounds", 3);
+    static final int WARMUP_SECONDS = Integer.getInteger("kickout.bench.warmup-seconds", 10);
+    static final int REVOCATIONS = Integer.getInteger("kickout.bench.revocations", 100);
+    static final int STREAMS = Math.min(6000, Integer.getInteger("kickout.bench.streams", 1000));
+    /** The issue's method: 2 wrk threads x 16 connections. */
+    static final int THREADS = 2;
+    static final int CONNECTIONS = 16;
+    /** Lock pairs need one connection per wrk thread (lock-pair.lua), so they run 16 x 16. */
+    static final int LOCK_THREADS = 16;
+    static final int MEMORY_SESSIONS = 5000;
+
+    private static final Map<String, String> SETTINGS = Map.of("kickout.login.policy", "MULTI",
+            "kickout.filter.include", "/api/*,/guarded/*", "kickout.cleanup.interval", "PT1H",
+            "kickout.sse.max-streams-per-session", "100000", "kickout.sse.max-streams-per-user", "100000",
+            "kickout.sse.max-streams", "100000", "kickout.sse.keepalive", "PT1H",
+            "kickout.lock.force-release-grace", "PT0S");
+
+    static String filteredToken;
+    static double filteredRate;
+    static double unfilteredRate;
+
+    @Deployment(name = "wrk", testable = false)
+    @TargetsContainer("a")
+    static WebArchive onA() {
+        return benchWar("wrk.war", NEAR_CACHE_SETTING == null ? Map.of() : Map.of(NEAR_CACHE_SETTING, "false"));
+    }
+
+    @Deployment(name = "wrk-b", testable = false)
+    @TargetsContainer("b")
+    static WebArchive onB() {
+        return onA();
+    }
+
+    /** Deployed only when {@link #NEAR_CACHE_SETTING} is set. */
+    @Deployment(name = "wrk-cache", testable = false, managed = false)
+    @TargetsContainer("a")
+    static WebArchive cacheOn() {
+        return benchWar("wrk-cache.war", NEAR_CACHE_SETTING == null ? Map.of() : Map.of(NEAR_CACHE_SETTING, "true"));
+    }
+
+    @Deployment(name = "plain", testable = false)
+    @TargetsContainer("a")
+    static WebArchive plainHost() {
+        return host("plain.war");
+    }
+
+    @Deployment(name = "module", testable = false)
+    @TargetsContainer("a")
+    static WebArchive hostWithModule() {
+        WebArchive host = host("module.war")
+                .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
+                        .importFrom(new File("target/kickout.jar")).as(JavaArchive.class))
+                .addAsResource(new StringAsset("kickout.key-prefix=wrkhost\n"), "META-INF/microprofile-config.properties");
+        Deployments.referenceWar().getContent().forEach((path, node) -> {
+            if (path.get().startsWith("/WEB-INF/lib/") && node.getAsset() != null) {
+                host.add(node.getAsset(), path);
+            }
+        });
+        return host;
+    }
+
+    private static WebArchive benchWar(String name, Map<String, String> extra) {
+        Map<String, String> settings = new HashMap<>(SETTINGS);
+        settings.putAll(extra);
+        return Deployments.referenceWar(name, settings).addClasses(NoopResource.class, OpenNoopApplication.class,
+                GuardedNoopApplication.class, SessionFill.class, HeapProbe.class);
+    }
+
+    /** The same host WAR with and without the module: the no-op at /open, CDI in annotated mode. */
+    private static WebArchive host(String name) {
+        return ShrinkWrap.create(WebArchive.class, name).addClasses(NoopResource.class, OpenNoopApplication.class)
+                .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml");
+    }
+
+    @ArquillianResource
+    @OperateOnDeployment("wrk")
+    URL base;
+
+    @ArquillianResource
+    @OperateOnDeployment("wrk-b")
+    URL baseB;
+
+    @ArquillianResource
+    @OperateOnDeployment("plain")
+    URL plain;
+
+    @ArquillianResource
+    @OperateOnDeployment("module")
+    URL module;
+
+    @ArquillianResource
+    Deployer deployer;
+
+    @Test
+    @Order(1)
+    void machine() {
+        Wrk.requireOnPath();
+        System.out.printf("[figure] machine: %d cores (availableProcessors), load average %s; wrk %d threads x %d "
+                        + "connections, %d s rounds, %d alternations%n", Runtime.getRuntime().availableProcessors(),
+                loadAverage(), THREADS, CONNECTIONS, ROUND_SECONDS, ROUNDS);
+        filteredToken = new Api(base).login("alice", "wrk").token();
+    }
+
+    @Test
+    @Order(2)
+    void noopRounds() {
+        Map<String, String> targets = new LinkedHashMap<>();
+        targets.put("plain host WAR", noop(plain, "open"));
+        targets.put("host WAR + module (unguarded)", noop(module, "open"));
+        targets.put("unfiltered", noop(base, "open"));
+        targets.put("filtered", noop(base, "guarded"));
+        if (NEAR_CACHE_SETTING != null) {
+            deployer.deploy("wrk-cache");
+            targets.put("filtered, cache on", noop(URI.create(base.toString()).resolve("../wrk-cache/"), "guarded"));
+        }
+        targets.forEach((name, url) -> load(name, url, WARMUP_SECONDS));
+        List<String> names = new ArrayList<>(targets.keySet());
+        Map<String, List<Double>> rates = new LinkedHashMap<>();
+        List<Double> filteredRatios = new ArrayList<>();
+        List<Double> cacheRatios = new ArrayList<>();
+        List<Double> moduleRatios = new ArrayList<>();
+        for (int round = 1; round <= ROUNDS; round++) {
+            Map<String, Double> rate = new LinkedHashMap<>();
+            for (String name : names) {
+                rate.put(name, load(name, targets.get(name), ROUND_SECONDS).rate());
+            }
+            // each round starts with another target, so no target always runs right after the same one
+            names.add(names.remove(0));
+            rate.forEach((name, r) -> rates.computeIfAbsent(name, n -> new ArrayList<>()).add(r));
+            filteredRatios.add(rate.get("filtered") / rate.get("unfiltered"));
+            moduleRatios.add(rate.get("host WAR + module (unguarded)") / rate.get("plain host WAR"));
+            if (rate.containsKey("filtered, cache on")) {
+                cacheRatios.add(rate.get("filtered, cache on") / rate.get("unfiltered"));
+            }
+            StringBuilder line = new StringBuilder("[figure] round " + round + ":");
+            rate.forEach((name, r) -> line.append(String.format(" %s %.0f req/s;", name, r)));
+            System.out.println(line.append(String.format(" filtered/unfiltered %.2f, module/plain %.2f",
+                    filteredRatios.get(round - 1), moduleRatios.get(round - 1))));
+        }
+        unfilteredRate = median(rates.get("unfiltered"));
+        filteredRate = median(rates.get("filtered"));
+        System.out.printf("[figure] no-op medians over %d rounds: unfiltered %.0f req/s, filtered (cache off) %.0f req/s; "
+                + "median ratio filtered/unfiltered %.2f (goal with the near cache: >= 0.85)%n", ROUNDS, unfilteredRate,
+                filteredRate, median(filteredRatios));
+        System.out.println(cacheRatios.isEmpty() ? "[figure] cache on: n/a (no near cache yet)"
+                : String.format("[figure] cache on: filtered %.0f req/s, median ratio to unfiltered %.2f",
+                        median(rates.get("filtered, cache on")), median(cacheRatios)));
+        double overhead = 1 - median(moduleRatios);
+        System.out.printf("[figure] module on requests it does not guard: plain host WAR %.0f req/s, with the module jar "
+                + "%.0f req/s; median ratio %.2f, overhead %.0f %% (goal: <= 5 %%)%n", median(rates.get("plain host WAR")),
+                median(rates.get("host WAR + module (unguarded)")), median(moduleRatios), 100 * overhead);
+        System.out.printf("[figure] load average after the rounds: %s%n", loadAverage());
+        if (NEAR_CACHE_SETTING != null) {
+            deployer.undeploy("wrk-cache");
+        }
+    }
+
+    @Test
+    @Order(3)
+    void redisCommandsPerFilteredRequest() throws Exception {
+        int seconds = Math.min(ROUND_SECONDS, 5);
+        int port = TestRedis.port();
+        Map<String, Long> all;
+        Wrk.Result result;
+        long scriptCommands;
+        Map<String, Long> clientCalls;
+        try (RedisWire redis = new RedisWire(port)) {
+            redis.call("CONFIG", "RESETSTAT");
+            try (RedisWire.Monitor monitor = new RedisWire.Monitor(port)) {
+                result = load("filtered, counted", noop(base, "guarded"), seconds);
+                scriptCommands = monitor.scriptCommands();
+                clientCalls = monitor.clientCalls();
+            }
+            all = redis.commandCalls();
+        }
+        all.keySet().removeIf(name -> name.startsWith("config") || name.equals("info") || name.equals("monitor"));
+        long commands = all.values().stream().mapToLong(Long::longValue).sum();
+        long calls = clientCalls.values().stream().mapToLong(Long::longValue).sum();
+        double requests = result.requests();
+        StringBuilder byCommand = new StringBuilder();
+        all.forEach((name, count) -> byCommand.append(String.format(" %s %.2f", name, count / requests)));
+        StringBuilder byCall = new StringBuilder();
+        clientCalls.forEach((name, count) -> byCall.append(String.format(" %s %.2f", name, count / requests)));
+        System.out.printf("[figure] Redis per filtered request (%d requests in %d s, everything Redis did in that time "
+                        + "counted, MONITOR on): %.2f commands (INFO commandstats:%s); %.2f client calls, an upper bound "
+                        + "of round trips (MONITOR:%s), and %.2f commands inside scripts (goal with the near cache: "
+                        + "<= 0.05 round trips)%n", result.requests(), seconds, commands / requests, byCommand,
+                calls / requests, byCall, scriptCommands / requests);
+    }
+
+    @Test
+    @Order(4)
+    void lockPairs() {
+        URI locks = URI.create(base.toString()).resolve("api/locks/bench/");
+        Wrk.Result pairs = Wrk.run(new Wrk.Load(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS, locks.toString(), List.of(),
+                "lock-pair", List.of(filteredToken, locks.getPath(), "wrk")));
+        checked("lock pairs", pairs);
+        Wrk.Result noop = checked("no-op, 16 x 16", Wrk.run(Wrk.Load.of(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS,
+                noop(base, "guarded"), "Authorization: Bearer " + filteredToken)));
+        System.out.printf("[figure] edit locks over HTTP (wrk with lock-pair.lua, %d threads x 1 connection each, %d s): "
+                        + "%.0f acquire+release pairs/s (%.0f req/s), beside the filtered no-op at the same shape %.0f "
+                        + "req/s (2 x 16 rounds: filtered %.0f, unfiltered %.0f req/s)%n", LOCK_THREADS, ROUND_SECONDS,
+                pairs.rate() / 2, pairs.rate(), noop.rate(), filteredRate, unfilteredRate);
+    }
+
+    @Test
+    @Order(5)
+    void revocationAcrossInstances() {
+        Api a = new Api(base);
+        Api guardedB = new Api(URI.create(baseB.toString()).resolve("guarded/"));
+        String admin = a.login("admin", "wrk").token();
+        List<Long> fromReturn = new ArrayList<>();
+        List<Long> fromSend = new ArrayList<>();
+        int staleServes = 0;
+        int neverRefused = 0;
+        for (int i = 0; i < REVOCATIONS; i++) {
+            Login victim = a.login("carol", "revoke");
+            int served = guardedB.get("bench/noop", victim.token()).status();
+            if (served != 200) {
+                throw new AssertionError("the new session's token got " + served + " on b before the kick");
+            }
+            long sent = System.nanoTime();
+            a.delete("admin/sessions/" + victim.sessionId(), admin).assertOk(200);
+            long returned = System.nanoTime();
+            long deadline = returned + Duration.ofSeconds(5).toNanos();
+            long refused = 0;
+            while (refused == 0 && System.nanoTime() < deadline) {
+                int status = guardedB.get("bench/noop", victim.token()).status();
+                if (status == 401) {
+                    refused = System.nanoTime();
+                } else {
+                    staleServes++;
+                }
+            }
+            if (refused == 0) {
+                neverRefused++;
+            } else {
+                fromReturn.add((refused - returned) / 1000);
+                fromSend.add((refused - sent) / 1000);
+            }
+        }
+        System.out.printf("[figure] revocation across instances (kick on a, the token polled on b until 401), %d kicks: %s;"
+                        + " answers other than 401 after the kick returned: %d; never refused within 5 s: %d%n",
+                REVOCATIONS, fromReturn.isEmpty() ? "none refused" : Latency.describe(fromReturn, fromSend), staleServes,
+                neverRefused);
+    }
+
+    @Test
+    @Order(6)
+    void streamsAndHeap() throws Exception {
+        Api api = new Api(base);
+        String admin = api.login("admin", "heap").token();
+        Login holder = api.login("alice", "streams");
+        long before = heapUsed(api, admin);
+        List<EventStream> streams = new ArrayList<>();
+        String stop = "the benchmark's count";
+        try {
+            while (streams.size() < STREAMS) {
+                EventStream stream = EventStream.open(api.request("events", holder.token()));
+                if (stream.status() != 200) {
+                    stop = "HTTP " + stream.status();
+                    break;
+                }
+                streams.add(stream);
+            }
+            long after = heapUsed(api, admin);
+            api.post("locks/order/wrk-broadcast", holder.token(), null).assertOk(201);
+            long start = System.nanoTime();
+            api.post("admin/locks/order/wrk-broadcast/release", admin, "{\"reason\":\"broadcast\"}").assertOk(200);
+            long last = start;
+            int reached = 0;
+            long deadline = start + Duration.ofSeconds(60).toNanos();
+            for (EventStream stream : streams) {
+                EventStream.Event event = stream.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+                if (event != null && event.type().equals("EDIT_LOCK_RELEASED")) {
+                    reached++;
+                    last = Math.max(last, event.receivedNanos());
+                }
+            }
+            System.out.printf("[figure] event streams: %d held on one WildFly (-Xmx1g; stopped by %s), server heap used "
+                            + "after GC %d MiB with none, %d MiB with them (%.1f KiB per stream); one event reached %d of "
+                            + "them in %.1f ms. Capacity up to 6,000: StreamCapacityBench%n", streams.size(), stop,
+                    before >> 20, after >> 20, (after - before) / 1024.0 / Math.max(1, streams.size()), reached,
+                    (last - start) / 1e6);
+        } finally {
+            streams.forEach(EventStream::close);
+        }
+    }
+
+    @Test
+    @Order(7)
+    void memoryPerSession() {
+        Api api = new Api(base);
+        String token = api.login("admin", "memory").token();
+        long mark = RedisMemoryBench.usedMemory();
+        fill(api, token, "wrk-one", MEMORY_SESSIONS, 1);
+        long afterOne = RedisMemoryBench.usedMemory();
+        fill(api, token, "wrk-fifty", MEMORY_SESSIONS / 50, 50);
+        long afterFifty = RedisMemoryBench.usedMemory();
+        System.out.printf("[figure] Redis memory per session with its indexes (INFO used_memory delta, as RedisMemoryBench):"
+                        + " %d bytes at 1 per user (%,d users), %d bytes at 50 per user (%d users) (goal: <= 600)%n",
+                (afterOne - mark) / MEMORY_SESSIONS, MEMORY_SESSIONS, (afterFifty - afterOne) / MEMORY_SESSIONS,
+                MEMORY_SESSIONS / 50);
+    }
+
+    private static void fill(Api api, String token, String prefix, int users, int perUser) {
+        int step = SessionFill.MAX_PER_CALL / perUser;
+        for (int from = 0; from < users; from += step) {
+            int to = Math.min(users, from + step);
+            int opened = api.post("app/bench/sessions?prefix=" + prefix + "&from=" + from + "&to=" + to + "&perUser="
+                    + perUser, token, null).assertOk(200).getInt("opened");
+            if (opened != (to - from) * perUser) {
+                throw new AssertionError("opened " + opened + " sessions, not " + (to - from) * perUser);
+            }
+        }
+    }
+
+    /** The least of three readings after a full collection each, as StreamCapsIT reads it. */
+    private static long heapUsed(Api api, String admin) {
+        long least = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            least = Math.min(least, api.get("app/it/heap", admin).assertOk(200).getJsonNumber("used").longValue());
+        }
+        return least;
+    }
+
+    private static Wrk.Result load(String name, String url, int seconds) {
+        String[] headers = url.contains("/guarded/") ? new String[] {"Authorization: Bearer " + filteredToken}
+                : new String[0];
+        return checked(name, Wrk.run(Wrk.Load.of(THREADS, CONNECTIONS, seconds, url, headers)));
+    }
+
+    private static Wrk.Result checked(String name, Wrk.Result result) {
+        if (result.errors() > 0 || result.requests() == 0) {
+            throw new AssertionError(name + ": wrk saw " + result.errors() + " errors in " + result.requests()
+                    + " requests: no figure");
+        }
+        return result;
+    }
+
+    private static String noop(Object contextRoot, String application) {
+        return URI.create(contextRoot.toString()).resolve(application + "/bench/noop").toString();
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static String loadAverage() {
+        double average = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        int cores = Runtime.getRuntime().availableProcessors();
+        return String.format("%.2f", average) + (average > cores
+                ? " (high: above the core count; other work on the machine makes the rates lower and noisier)" : "");
+    }
+}
