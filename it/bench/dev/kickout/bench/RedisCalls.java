@@ -20,26 +20,30 @@ import java.util.function.BooleanSupplier;
 /**
  * Counts what Redis ran between {@link #start()} and {@link #stop()}, from Redis's own counters:
  * {@code CONFIG RESETSTAT} at the start, {@code INFO stats commandstats} at the end (every command,
- * those run inside Lua scripts included, and {@code total_reads_processed}: socket reads, so a
- * pipelined batch counts once). Commandstats does not say which calls came from a script, so a
+ * those run inside Lua scripts included; {@code total_reads_processed}: socket reads, so a pipelined
+ * batch counts once; {@code total_net_input_bytes}: what clients sent). Commandstats does not say which calls came from a script, so a
  * {@code MONITOR} connection counts those apart (Redis shows them as sent by {@code lua}).
  * <p>
  * The counter's own commands go on one control connection, each end as one MULTI/EXEC written in
  * one piece: {@code MULTI CONFIG RESETSTAT ECHO <start> EXEC} and {@code MULTI ECHO <end> INFO EXEC}.
  * Redis runs a transaction without interleaving, so the two ECHOs mark the window exactly in the
  * MONITOR stream, and what these transactions add to the counters ({@link #OWN}, one read) is
- * subtracted. Not thread-safe; one window at a time. Loopback only.
+ * subtracted (the start's are counted before the reset). Not thread-safe; one window at a time.
+ * Loopback only.
  */
 final class RedisCalls implements AutoCloseable {
 
     /** What the two transactions leave in commandstats: RESETSTAT, both ECHOs, the end's MULTI, the start's EXEC. */
     private static final Map<String, Long> OWN = Map.of("config|resetstat", 1L, "echo", 2L, "multi", 1L, "exec", 1L);
     private static final int TIMEOUT_MS = 10_000;
+    /** {@code *1\r\n$4\r\nPING\r\n}, as Redisson sends it. */
+    private static final long PING_BYTES = 14;
 
     /** What Redis ran in one window (or the sum of several). */
-    record Count(int windows, long reads, long commands, long inScripts, long monitored, Map<String, Long> byCommand) {
+    record Count(int windows, long reads, long inputBytes, long commands, long inScripts, long monitored,
+            Map<String, Long> byCommand) {
 
-        static final Count NONE = new Count(0, 0, 0, 0, 0, Map.of());
+        static final Count NONE = new Count(0, 0, 0, 0, 0, 0, Map.of());
 
         /** Commands sent by clients (each EVALSHA counts once; its script's commands are in {@link #inScripts}). */
         long clientCommands() {
@@ -49,8 +53,8 @@ final class RedisCalls implements AutoCloseable {
         Count plus(Count other) {
             Map<String, Long> sum = new HashMap<>(byCommand);
             other.byCommand.forEach((name, calls) -> sum.merge(name, calls, Long::sum));
-            return new Count(windows + other.windows, reads + other.reads, commands + other.commands,
-                    inScripts + other.inScripts, monitored + other.monitored, sum);
+            return new Count(windows + other.windows, reads + other.reads, inputBytes + other.inputBytes,
+                    commands + other.commands, inScripts + other.inScripts, monitored + other.monitored, sum);
         }
 
         /** This count without one command (e.g. Redisson's PINGs, which keep idle connections alive). */
@@ -58,8 +62,9 @@ final class RedisCalls implements AutoCloseable {
             Map<String, Long> rest = new HashMap<>(byCommand);
             long calls = rest.getOrDefault(command, 0L);
             rest.remove(command);
-            // a PING is a client command, sent alone (one read each) and seen by MONITOR
-            return new Count(windows, reads - calls, commands - calls, inScripts, monitored - calls, rest);
+            // a PING is a client command, sent alone (one read of 14 bytes each) and seen by MONITOR
+            long bytes = command.equals("ping") ? PING_BYTES * calls : 0;
+            return new Count(windows, reads - calls, inputBytes - bytes, commands - calls, inScripts, monitored - calls, rest);
         }
 
         /** e.g. {@code "evalsha 1.0, hget 2.0"}: the most frequent commands, per {@code divisor}. */
@@ -123,7 +128,9 @@ final class RedisCalls implements AutoCloseable {
     /** Waits until Redis saw nothing from others for {@code quietMillis} (at most 20 s), then ends the window. */
     Count stop(long quietMillis) {
         awaitQuiet(quietMillis);
-        Object reply = transaction(List.of(List.of("ECHO", marker("end")), List.of("INFO", "stats", "commandstats")));
+        List<List<String>> end = List.of(List.of("ECHO", marker("end")), List.of("INFO", "stats", "commandstats"));
+        long endBytes = transactionBytes(end).length;
+        Object reply = transaction(end);
         if (!(reply instanceof List<?> answers) || answers.size() != 2) {
             throw new IllegalStateException("INFO failed: " + reply);
         }
@@ -133,7 +140,7 @@ final class RedisCalls implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("MONITOR did not show the end of window " + windowNumber, e);
         }
-        return count(String.valueOf(answers.get(1)), monitored[0], monitored[1]);
+        return count(String.valueOf(answers.get(1)), endBytes, monitored[0], monitored[1]);
     }
 
     /** Polls until {@code condition} holds, at most {@code seconds}; fails otherwise. */
@@ -174,9 +181,10 @@ final class RedisCalls implements AutoCloseable {
         });
     }
 
-    private Count count(String info, long clientCommands, long inScripts) {
+    private Count count(String info, long ownBytes, long clientCommands, long inScripts) {
         Map<String, Long> byCommand = new HashMap<>();
         long reads = -1;
+        long bytes = -1;
         for (String line : info.split("\r?\n")) {
             if (line.startsWith("cmdstat_")) {
                 String name = line.substring("cmdstat_".length(), line.indexOf(':'));
@@ -190,13 +198,15 @@ final class RedisCalls implements AutoCloseable {
                 }
             } else if (line.startsWith("total_reads_processed:")) {
                 reads = Long.parseLong(line.substring(line.indexOf(':') + 1).trim()) - 1; // the end transaction's read
+            } else if (line.startsWith("total_net_input_bytes:")) {
+                bytes = Long.parseLong(line.substring(line.indexOf(':') + 1).trim()) - ownBytes;
             }
         }
-        if (reads < 0) {
-            throw new IllegalStateException("no total_reads_processed in INFO stats");
+        if (reads < 0 || bytes < 0) {
+            throw new IllegalStateException("no total_reads_processed or total_net_input_bytes in INFO stats");
         }
         long commands = byCommand.values().stream().mapToLong(Long::longValue).sum();
-        return new Count(1, reads, commands, inScripts, clientCommands + inScripts, byCommand);
+        return new Count(1, reads, bytes, commands, inScripts, clientCommands + inScripts, byCommand);
     }
 
     private String marker(String end) {
@@ -243,16 +253,20 @@ final class RedisCalls implements AutoCloseable {
         }
     }
 
+    private static byte[] transactionBytes(List<List<String>> commands) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.writeBytes(command("MULTI"));
+        for (List<String> command : commands) {
+            bytes.writeBytes(command(command.toArray(String[]::new)));
+        }
+        bytes.writeBytes(command("EXEC"));
+        return bytes.toByteArray();
+    }
+
     private Object transaction(List<List<String>> commands) {
         try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            bytes.write(command("MULTI"));
-            for (List<String> command : commands) {
-                bytes.write(command(command.toArray(String[]::new)));
-            }
-            bytes.write(command("EXEC"));
             OutputStream out = control.getOutputStream();
-            out.write(bytes.toByteArray()); // one write: one read on the Redis side
+            out.write(transactionBytes(commands)); // one write: one read on the Redis side
             out.flush();
             for (int i = 0; i <= commands.size(); i++) {
                 Object queued = reply(controlIn); // +OK for MULTI, +QUEUED for each command

@@ -251,10 +251,12 @@ class RedisCommandsBench {
         Count window = calls().stop(0);
         double minutes = (System.nanoTime() - start) / 60e9;
         assertTrue(keepAlives >= 2, "keep-alives went out meanwhile: " + keepAlives);
+        Count streams = window.without("ping");
         System.out.printf("[figure] redis per minute for %d idle open streams (%.1f s measured, %d keep-alives on one "
-                + "stream): %s round trips, %s commands (top: %s); Redisson PING besides: %s per minute%n",
-                open.size(), minutes * 60, keepAlives, RedisCalls.format(window.without("ping").reads() / minutes),
-                RedisCalls.format(window.without("ping").commands() / minutes), window.without("ping").top(5, minutes),
+                + "stream): %s round trips, %s commands, %s bytes (top: %s); Redisson PING besides: %s per minute%n",
+                open.size(), minutes * 60, keepAlives, RedisCalls.format(streams.reads() / minutes),
+                RedisCalls.format(streams.commands() / minutes), String.format("%.0f", streams.inputBytes() / minutes),
+                streams.top(5, minutes),
                 RedisCalls.format(window.byCommand().getOrDefault("ping", 0L) / minutes));
     }
 
@@ -335,9 +337,10 @@ class RedisCommandsBench {
     static void figure(String what, Count count, int operations) {
         double n = operations;
         System.out.printf("[figure] redis per %s: %s round trips (socket reads), %s client commands, %s Redis commands "
-                + "(%s inside scripts); top: %s [%d operations, %d windows%s]%n", what, RedisCalls.format(count.reads() / n),
-                RedisCalls.format(count.clientCommands() / n), RedisCalls.format(count.commands() / n),
-                RedisCalls.format(count.inScripts() / n), count.top(6, n), operations, count.windows(),
+                + "(%s inside scripts), %s bytes sent to Redis; top: %s [%d operations, %d windows%s]%n", what,
+                RedisCalls.format(count.reads() / n), RedisCalls.format(count.clientCommands() / n),
+                RedisCalls.format(count.commands() / n), RedisCalls.format(count.inScripts() / n),
+                String.format("%.0f", count.inputBytes() / n), count.top(6, n), operations, count.windows(),
                 count.monitored() == count.commands() ? "" : "; MONITOR saw " + count.monitored());
     }
 }

@@ -56,10 +56,12 @@ class RedisIdleCommandsBench {
                 long pings = window.byCommand().getOrDefault("ping", 0L);
                 Count sweep = window.without("exists").without("ping");
                 System.out.printf("[figure] redis per idle minute, one instance (window %d, %.1f s): %s round trips "
-                        + "(socket reads), %s client commands, %s Redis commands (%s inside scripts): outbox drainer "
+                        + "(socket reads), %s client commands, %s Redis commands (%s inside scripts), %s bytes sent "
+                        + "to Redis: outbox drainer "
                         + "%s EXISTS, Redisson PING %s, the rest (sweeper) %s commands; top: %s%s%n",
                         w + 1, minutes * 60, fmt(window.reads() / minutes), fmt(window.clientCommands() / minutes),
-                        fmt(window.commands() / minutes), fmt(window.inScripts() / minutes), fmt(ticks / minutes),
+                        fmt(window.commands() / minutes), fmt(window.inScripts() / minutes),
+                        String.format("%.0f", window.inputBytes() / minutes), fmt(ticks / minutes),
                         fmt(pings / minutes), fmt(sweep.commands() / minutes),
                         window.top(8, minutes), window.monitored() == window.commands() ? ""
                                 : " (MONITOR saw " + window.monitored() + ")");
