@@ -67,7 +67,7 @@ final class RedisCalls implements AutoCloseable {
             return new Count(windows, reads - calls, inputBytes - bytes, commands - calls, inScripts, monitored - calls, rest);
         }
 
-        /** e.g. {@code "evalsha 1.0, hget 2.0"}: the most frequent commands, per {@code divisor}. */
+        /** e.g. {@code "hget 2, evalsha 1, zadd 0.50"}: the most frequent commands, per {@code divisor}. */
         String top(int n, double divisor) {
             List<Map.Entry<String, Long>> sorted = new ArrayList<>(byCommand.entrySet());
             sorted.sort(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
