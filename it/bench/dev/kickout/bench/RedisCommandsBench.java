@@ -314,7 +314,7 @@ class RedisCommandsBench {
         }
     }
 
-    private static EventStream openStream(Api api, String token) throws InterruptedException {
+    static EventStream openStream(Api api, String token) throws InterruptedException {
         return openStream(api.request("events", token));
     }
 
