@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerUnderTest;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.io.StringReader;
 import java.net.URI;
 import java.net.URL;
@@ -25,8 +25,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.importer.ZipImporter;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -68,19 +66,10 @@ class HostOpenApiIT {
         WebArchive host = ShrinkWrap.create(WebArchive.class, "ledger.war")
                 .addPackage(LedgerApplication.class.getPackage())
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
-                .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
-                        .importFrom(new File("target/kickout.jar")).as(JavaArchive.class))
                 .setWebXML(new StringAsset(WEB_XML))
                 .addAsResource(new StringAsset("kickout.key-prefix=ledger\n" + HOST_DOCUMENT_ONLY),
                         "META-INF/microprofile-config.properties");
-        WebArchive reference = ShrinkWrap.create(ZipImporter.class, "ref.war")
-                .importFrom(new File("target/kickout.war")).as(WebArchive.class);
-        reference.getContent().forEach((path, node) -> {
-            if (path.get().startsWith("/WEB-INF/lib/") && node.getAsset() != null) {
-                host.add(node.getAsset(), path);
-            }
-        });
-        return host;
+        return Deployments.withModule(host);
     }
 
     @ArquillianResource

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.net.URI;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -14,8 +14,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.importer.ZipImporter;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,19 +32,10 @@ class HostRedissonIT {
         WebArchive host = ShrinkWrap.create(WebArchive.class, "host-redisson.war")
                 .addClasses(HostIdentityStore.class, HostApplication.class, HostRedisson.class,
                         HostRedissonResource.class)
-                .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
-                        .importFrom(new File("target/kickout.jar")).as(JavaArchive.class))
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
                 .addAsResource(new StringAsset("kickout.key-prefix=host-redisson\n"),
                         "META-INF/microprofile-config.properties");
-        WebArchive reference = ShrinkWrap.create(ZipImporter.class, "ref.war")
-                .importFrom(new File("target/kickout.war")).as(WebArchive.class);
-        reference.getContent().forEach((path, node) -> {
-            if (path.get().startsWith("/WEB-INF/lib/") && node.getAsset() != null) {
-                host.add(node.getAsset(), path);
-            }
-        });
-        return host;
+        return Deployments.withModule(host);
     }
 
     @ArquillianResource

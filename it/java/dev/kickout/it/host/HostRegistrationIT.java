@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.net.URI;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -15,8 +15,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.importer.ZipImporter;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -35,20 +33,11 @@ class HostRegistrationIT {
     static WebArchive deployment() {
         WebArchive host = ShrinkWrap.create(WebArchive.class, "registering.war")
                 .addClasses(HostIdentityStore.class, HostResource.class, RegisteringApplication.class)
-                .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
-                        .importFrom(new File("target/kickout.jar")).as(JavaArchive.class))
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
                 .addAsResource(new StringAsset("kickout.key-prefix=registering\nkickout.rest.own-application=false\n"
                         + "kickout.filter.include=/api/*\nkickout.filter.exclude=/api/auth/login,/api/events\n"),
                         "META-INF/microprofile-config.properties");
-        WebArchive reference = ShrinkWrap.create(ZipImporter.class, "ref.war")
-                .importFrom(new File("target/kickout.war")).as(WebArchive.class);
-        reference.getContent().forEach((path, node) -> {
-            if (path.get().startsWith("/WEB-INF/lib/") && node.getAsset() != null) {
-                host.add(node.getAsset(), path);
-            }
-        });
-        return host;
+        return Deployments.withModule(host);
     }
 
     @ArquillianResource

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import java.io.File;
 import java.io.IOException;
@@ -30,8 +31,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.importer.ZipImporter;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,17 +58,8 @@ class HostSafetyIT {
     @Deployment(name = "kickout", testable = false)
     static WebArchive withKickout() {
         WebArchive host = host("shop-kickout.war")
-                .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
-                        .importFrom(new File("target/kickout.jar")).as(JavaArchive.class))
                 .addAsResource(new StringAsset("kickout.key-prefix=shop\n"), "META-INF/microprofile-config.properties");
-        WebArchive reference = ShrinkWrap.create(ZipImporter.class, "ref.war")
-                .importFrom(new File("target/kickout.war")).as(WebArchive.class);
-        reference.getContent().forEach((path, node) -> {
-            if (path.get().startsWith("/WEB-INF/lib/") && node.getAsset() != null) {
-                host.add(node.getAsset(), path);
-            }
-        });
-        return host;
+        return Deployments.withModule(host);
     }
 
     /** The legacy app as its team ships it: its classes, Jackson's annotations, CDI in annotated mode. */

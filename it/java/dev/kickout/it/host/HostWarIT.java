@@ -4,21 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.net.URI;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ArchivePath;
-import org.jboss.shrinkwrap.api.Node;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.importer.ZipImporter;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -64,25 +60,14 @@ class HostWarIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        WebArchive reference = ShrinkWrap.create(ZipImporter.class, "ref.war")
-                .importFrom(new File("target/kickout.war")).as(WebArchive.class);
         WebArchive host = ShrinkWrap.create(WebArchive.class, "host.war")
                 .addClasses(HostIdentityStore.class, HostResource.class, HostApplication.class, HostFilter.class)
-                .addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
-                        .importFrom(new File("target/kickout.jar")).as(JavaArchive.class))
                 .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml")
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
                 // the exclusions (login, events) follow the moved root by themselves
                 .addAsResource(new StringAsset("kickout.key-prefix=host\nkickout.filter.include=/rest/*,/app/*\n"),
                         "META-INF/microprofile-config.properties");
-        for (var entry : reference.getContent().entrySet()) {
-            ArchivePath path = entry.getKey();
-            Node node = entry.getValue();
-            if (path.get().startsWith("/WEB-INF/lib/") && node.getAsset() != null) {
-                host.add(node.getAsset(), path);
-            }
-        }
-        return host;
+        return Deployments.withModule(host);
     }
 
     @ArquillianResource

@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /** The archives the ITs deploy: the reference WAR exactly as built, optionally with other settings. */
@@ -35,5 +36,20 @@ public final class Deployments {
                 .as(WebArchive.class);
         war.delete("WEB-INF/classes/" + CONFIG);
         return war.addAsResource(new StringAsset(properties), CONFIG);
+    }
+
+    /**
+     * {@code host} with the module as a host adds it: the module jar ({@code target/kickout.jar}) and the
+     * libraries it needs, taken from the reference WAR's {@code WEB-INF/lib}.
+     */
+    public static WebArchive withModule(WebArchive host) {
+        host.addAsLibrary(ShrinkWrap.create(ZipImporter.class, "kickout-module.jar")
+                .importFrom(new File("target/kickout.jar")).as(JavaArchive.class));
+        referenceWar().getContent().forEach((path, node) -> {
+            if (path.get().startsWith("/WEB-INF/lib/") && node.getAsset() != null) {
+                host.add(node.getAsset(), path);
+            }
+        });
+        return host;
     }
 }
