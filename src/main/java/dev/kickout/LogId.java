@@ -33,6 +33,12 @@ public enum LogId {
 
     /** The sessions-online gauge was not refreshed: Redis unavailable (FINE). */
     SESSIONS_NOT_COUNTED(2001),
+    /** The near cache cannot subscribe to its invalidation channel; token checks go to Redis meanwhile. */
+    NEAR_CACHE_UNSUBSCRIBED(2002),
+    /** A near-cache heartbeat was not published (FINE): unheard, the fence lapses and checks go to Redis. */
+    NEAR_CACHE_HEARTBEAT_NOT_SENT(2003),
+    /** The batched sliding-expiry writes of the near cache failed (FINE). */
+    NEAR_CACHE_TOUCHES_NOT_WRITTEN(2004),
 
     /** A guarded save committed but its edit lock could not be released; it expires by itself. */
     LOCK_NOT_RELEASED_AFTER_SAVE(3001),

@@ -1,6 +1,11 @@
 package dev.kickout.it.http;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
@@ -17,10 +22,30 @@ public final class Deployments {
     private Deployments() {
     }
 
-    /** {@code target/kickout.war}, as {@code mvn package} built it. */
+    /**
+     * The system property that turns the near cache on or off in every deployment that does not set
+     * {@code kickout.session.near-cache} itself: the Payara pass sets it to {@code false} (POM), so every IT
+     * runs with the cache on (WildFly, the default) and off (Payara).
+     */
+    public static final String NEAR_CACHE_OVERRIDE = "kickout.it.near-cache";
+    private static final String NEAR_CACHE = "kickout.session.near-cache";
+
+    /** {@code target/kickout.war}, as {@code mvn package} built it (the near cache as {@value #NEAR_CACHE_OVERRIDE} says). */
     public static WebArchive referenceWar() {
-        return ShrinkWrap.create(ZipImporter.class, "kickout.war").importFrom(new File("target/kickout.war"))
+        WebArchive war = ShrinkWrap.create(ZipImporter.class, "kickout.war").importFrom(new File("target/kickout.war"))
                 .as(WebArchive.class);
+        String override = System.getProperty(NEAR_CACHE_OVERRIDE, "");
+        if (override.isBlank()) {
+            return war;
+        }
+        String packaged;
+        try (InputStream in = war.get("WEB-INF/classes/" + CONFIG).getAsset().openStream()) {
+            packaged = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        war.delete("WEB-INF/classes/" + CONFIG);
+        return war.addAsResource(new StringAsset(packaged + "\n" + NEAR_CACHE + "=" + override.trim() + "\n"), CONFIG);
     }
 
     /** The reference WAR with its configuration file replaced by {@code settings}. */
@@ -30,6 +55,11 @@ public final class Deployments {
 
     /** The reference WAR under another name (so another context root), with other settings. */
     public static WebArchive referenceWar(String archiveName, Map<String, String> settings) {
+        String override = System.getProperty(NEAR_CACHE_OVERRIDE, "");
+        if (!override.isBlank() && !settings.containsKey(NEAR_CACHE)) {
+            settings = new HashMap<>(settings);
+            settings.put(NEAR_CACHE, override.trim());
+        }
         String properties = settings.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining("\n", "", "\n"));
         WebArchive war = ShrinkWrap.create(ZipImporter.class, archiveName).importFrom(new File("target/kickout.war"))

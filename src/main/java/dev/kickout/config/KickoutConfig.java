@@ -49,6 +49,11 @@ public class KickoutConfig {
     private Duration storeRetryAfter;
     private Duration sessionTtl;
     private Duration sessionMaxLifetime;
+    private boolean sessionNearCache;
+    private Duration nearCacheSilence;
+    private Duration nearCacheMaxAge;
+    private int nearCacheSize;
+    private Duration sessionTouchInterval;
     private LoginPolicy loginPolicy;
     private int loginMaxSessions;
     private WhenFull loginWhenFull;
@@ -83,6 +88,7 @@ public class KickoutConfig {
     private Duration outboxInterval;
     private Duration outboxMaxAge;
     private boolean testFaultAfterDecision;
+    private Duration testNearCacheFillDelay;
     private String lockTokenParameter;
     private OptionalInt redisWaitReplicas;
     private Duration redisWaitTimeout;
@@ -106,6 +112,11 @@ public class KickoutConfig {
         storeRetryAfter = duration(Setting.STORE_RETRY_AFTER);
         sessionTtl = duration(Setting.SESSION_TTL);
         sessionMaxLifetime = duration(Setting.SESSION_MAX_LIFETIME);
+        sessionNearCache = bool(Setting.SESSION_NEAR_CACHE);
+        nearCacheSilence = duration(Setting.SESSION_NEAR_CACHE_SILENCE);
+        nearCacheMaxAge = duration(Setting.SESSION_NEAR_CACHE_MAX_AGE);
+        nearCacheSize = positiveInt(Setting.SESSION_NEAR_CACHE_SIZE);
+        sessionTouchInterval = duration(Setting.SESSION_TOUCH_INTERVAL);
         loginPolicy = choice(Setting.LOGIN_POLICY, LoginPolicy.class);
         loginMaxSessions = positiveInt(Setting.LOGIN_MAX_SESSIONS);
         loginWhenFull = choice(Setting.LOGIN_WHEN_FULL, WhenFull.class);
@@ -143,6 +154,7 @@ public class KickoutConfig {
         outboxInterval = duration(Setting.OUTBOX_INTERVAL);
         outboxMaxAge = duration(Setting.OUTBOX_MAX_AGE);
         testFaultAfterDecision = bool(Setting.TEST_FAULT_AFTER_DECISION);
+        testNearCacheFillDelay = durationOrZero(Setting.TEST_NEAR_CACHE_FILL_DELAY);
         lockTokenParameter = matching(Setting.LOCK_TOKEN_PARAMETER, PARAMETER_NAME, "1-64 letters, digits, '.', '_' or '-'");
         redisWaitReplicas = replicaCount(Setting.REDIS_WAIT_REPLICAS);
         redisWaitTimeout = wholeMillis(Setting.REDIS_WAIT_TIMEOUT);
@@ -192,6 +204,27 @@ public class KickoutConfig {
 
     public Duration sessionTtl() {
         return sessionTtl;
+    }
+
+    /** Whether token checks are answered from the near cache ({@code kickout.session.near-cache}). */
+    public boolean sessionNearCache() {
+        return sessionNearCache;
+    }
+
+    public Duration nearCacheSilence() {
+        return nearCacheSilence;
+    }
+
+    public Duration nearCacheMaxAge() {
+        return nearCacheMaxAge;
+    }
+
+    public int nearCacheSize() {
+        return nearCacheSize;
+    }
+
+    public Duration sessionTouchInterval() {
+        return sessionTouchInterval;
     }
 
     public Duration sessionMaxLifetime() {
@@ -352,6 +385,11 @@ public class KickoutConfig {
     /** Tests only: whether this instance stops right after a decision, before its follow-ups. */
     public boolean testFaultAfterDecision() {
         return testFaultAfterDecision;
+    }
+
+    /** Tests only: {@code kickout.test.near-cache-fill-delay}, zero unless set. */
+    public Duration testNearCacheFillDelay() {
+        return testNearCacheFillDelay;
     }
 
     /**

@@ -24,6 +24,19 @@ public enum Setting {
             "Idle timeout: every authenticated request pushes a session's expiry this far forward."),
     SESSION_MAX_LIFETIME("kickout.session.max-lifetime", "PT12H",
             "Absolute cap on a session's life, whatever its activity."),
+    SESSION_NEAR_CACHE("kickout.session.near-cache", "true",
+            "Answer token checks from a per-instance cache of live sessions, fenced by the invalidation channel's"
+            + " heartbeats (no Redis round trip per request); false checks every request in Redis."),
+    SESSION_NEAR_CACHE_SILENCE("kickout.session.near-cache.silence", "PT1.5S",
+            "How long the near cache keeps answering without hearing its own heartbeat on the invalidation"
+            + " channel; then it empties and requests go to Redis until the channel is heard again."),
+    SESSION_NEAR_CACHE_MAX_AGE("kickout.session.near-cache.max-age", "PT1M",
+            "Longest a cached session is answered before it is read from Redis again."),
+    SESSION_NEAR_CACHE_SIZE("kickout.session.near-cache.size", "100000",
+            "Sessions the near cache holds at most; tokens beyond it are checked in Redis."),
+    SESSION_TOUCH_INTERVAL("kickout.session.touch-interval", "PT1S",
+            "With the near cache, how often the sliding expiry of sessions it answered is written to Redis"
+            + " (batched, one write per session per interval)."),
     LOGIN_POLICY("kickout.login.policy", "MULTI",
             "MULTI, SINGLE, PER_DEVICE_TYPE or MAX_SESSIONS: what a new login does to the user's other sessions."),
     LOGIN_MAX_SESSIONS("kickout.login.max-sessions", "3",
@@ -92,6 +105,9 @@ public enum Setting {
             "An outbox entry still undelivered after this long is dropped and logged as an error."),
     TEST_FAULT_AFTER_DECISION("kickout.test.fault-after-decision", "false",
             "Tests only: this instance stops right after a kick, replacement or force release is decided, as if it died there."),
+    TEST_NEAR_CACHE_FILL_DELAY("kickout.test.near-cache-fill-delay", "PT0S",
+            "Tests only: a near-cache miss waits this long between reading Redis and filling the cache, to make a"
+            + " fill race a revocation."),
     LOCK_TOKEN_PARAMETER("kickout.lock.token-parameter", "lockToken",
             "Request parameter (form field, query) in which @RequiresEditLock also finds the lock token."),
     REDIS_WAIT_REPLICAS("kickout.redis.wait-replicas", "auto",

@@ -56,6 +56,8 @@ import java.util.Locale;
  * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE; expires
  *                                 one lock TTL after the last refusal)
  * P:push                  channel wakes every instance for an event (pub/sub; single server, Sentinel)
+ * P:near-cache            channel the near caches' invalidations ("u U": forget user U's sessions) and
+ *                                 heartbeats ("h I N": instance I's N-th), classic pub/sub everywhere
  * P:{K}:push              channel the same on Redis Cluster, sharded pub/sub: one channel per push
  *                                 shard K, an event goes to the shard of its session's user
  * P:{O}:ob                hash    outbox shard of one Redis Cluster slot: entry id → an undelivered
@@ -226,6 +228,11 @@ public class RedisKeys {
 
     public String lockWaiters(String type, String id) {
         return prefix + ":{lock:" + type + ":" + id + "}:waiters";
+    }
+
+    /** The near caches' invalidation channel (classic pub/sub everywhere, Redis Cluster too). */
+    public String nearCacheChannel() {
+        return prefix + ":near-cache";
     }
 
     /** The one push channel of classic pub/sub (single server, Sentinel). */

@@ -17,6 +17,7 @@ import java.util.HexFormat;
  */
 public enum Script {
     AUTHENTICATE("clock-lib", "user-lib", "authenticate"),
+    SESSION_TOUCH("clock-lib", "session-touch"),
     LOGIN("clock-lib", "user-lib", "outbox-lib", "login"),
     REVOKE("clock-lib", "user-lib", "outbox-lib", "revoke"),
     PRUNE_USER("clock-lib", "user-lib", "prune-user"),

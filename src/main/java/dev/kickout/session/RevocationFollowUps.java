@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What follows a revocation decided by login.lua or revoke.lua: the listing indexes forget the
- * sessions, and {@link SessionRevoked} reaches each observer (audit, push, lock drops). Run by the
+ * What follows a revocation decided by login.lua or revoke.lua: every instance's near cache forgets
+ * the users' sessions ({@link NearCacheLink#invalidate}), the listing indexes forget the sessions, and {@link SessionRevoked} reaches each observer (audit, push, lock drops). Run by the
  * deciding instance, or rebuilt from the outbox entry the script wrote (kind {@code S}: triples of
  * sessionId, record, tombstone; context: the actor) by any instance's drainer.
  */
@@ -33,6 +33,8 @@ class RevocationFollowUps implements OutboxDelivery {
     SessionStore store;
     @Inject
     Json json;
+    @Inject
+    NearCacheLink nearCache;
 
     /** One session a script ended, and its tombstone as stored. */
     record Ended(Session session, Tombstone tombstone) {
@@ -71,6 +73,9 @@ class RevocationFollowUps implements OutboxDelivery {
     }
 
     private void run(FollowUps followUps, String id, List<Ended> ended, Actor actor) {
+        // first: until every near cache has forgotten them, another instance may still answer these tokens
+        ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).distinct()
+                .forEach(userTag -> followUps.run("near cache invalidation", () -> nearCache.invalidate(userTag)));
         followUps.run("session indexes", () -> indexes.update(List.of(), ended.stream().map(Ended::session).toList()));
         ended.forEach(end -> followUps.notifyEach(new SessionRevoked(end.session(), end.tombstone(), actor, id)));
     }

@@ -33,8 +33,19 @@ class SessionStore {
     @Inject
     KickoutConfig config;
 
-    /** What a token lookup found: a live session, or why there is none (and the session if it just expired). */
-    record Lookup(Session live, Session expired, TokenRejectedException refusal) {
+    /**
+     * What a token lookup found: a live session (with its absolute cap, epoch ms), or why there is none
+     * (and the session if it just expired).
+     */
+    record Lookup(Session live, long capAt, Session expired, TokenRejectedException refusal) {
+
+        static Lookup live(Session session, long capAt) {
+            return new Lookup(session, capAt, null, null);
+        }
+
+        static Lookup refused(TokenRejectedException refusal) {
+            return new Lookup(null, 0, null, refusal);
+        }
     }
 
     /**
@@ -50,13 +61,32 @@ class SessionStore {
                         keys.legacyTokenPointer(tag, tokenHash)),
                 ttlMillis(), tokenHash, config.loginMaxTombstonesPerUser());
         return switch ((String) reply.get(0)) {
-            case "OK" -> new Lookup(session((String) reply.get(1), (String) reply.get(2)), null, null);
-            case "EXPIRED" -> new Lookup(null, session((String) reply.get(1), (String) reply.get(2)),
+            case "OK" -> {
+                SessionRecord record = json.read((String) reply.get(2), SessionRecord.class);
+                yield Lookup.live(session((String) reply.get(1), record), record.capAt());
+            }
+            case "EXPIRED" -> new Lookup(null, 0, session((String) reply.get(1), (String) reply.get(2)),
                     TokenRejectedException.expired());
-            case "REVOKED" -> new Lookup(null, null,
+            case "REVOKED" -> Lookup.refused(
                     TokenRejectedException.revoked(json.read((String) reply.get(1), Tombstone.class)));
-            default -> new Lookup(null, null, TokenRejectedException.invalid());
+            default -> Lookup.refused(TokenRejectedException.invalid());
         };
+    }
+
+    /**
+     * Writes the sliding expiry of sessions the near cache answered, one script each, pipelined in one
+     * round trip; not durable, like {@link #authenticate}.
+     */
+    void touch(List<NearCache.Touch> touches) {
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            for (NearCache.Touch touch : touches) {
+                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.SESSION_TOUCH.source(),
+                        RScript.ReturnType.LONG, List.of(keys.userHash(touch.userTag()), keys.userIndex(touch.userTag())),
+                        touch.sessionId(), ttlMillis(), touch.lastHit());
+            }
+            return batch.execute();
+        });
     }
 
     /** A live session by id (no sliding): used where a ticket, not a token, names the session. */
@@ -66,12 +96,13 @@ class SessionStore {
         String record = (String) reply.get(2);
         String tombstone = (String) reply.get(3);
         if ("LIVE".equals(reply.get(0))) {
-            return new Lookup(session(sessionId, record), null, null);
+            SessionRecord live = json.read(record, SessionRecord.class);
+            return Lookup.live(session(sessionId, live), live.capAt());
         }
         if (!record.isEmpty()) {
-            return new Lookup(null, null, TokenRejectedException.expired());
+            return Lookup.refused(TokenRejectedException.expired());
         }
-        return new Lookup(null, null, tombstone.isEmpty() ? TokenRejectedException.invalid()
+        return Lookup.refused(tombstone.isEmpty() ? TokenRejectedException.invalid()
                 : TokenRejectedException.revoked(json.<Tombstone>read(tombstone, Tombstone.class)));
     }
 

@@ -1,0 +1,179 @@
+package dev.kickout.it.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Api.Login;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.CuttableLink;
+import dev.kickout.it.support.TestRedis;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.OperateOnDeployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.TargetsContainer;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The near cache's fence on real servers (single Redis): an instance that stops hearing its heartbeats stops
+ * answering from its cache within {@code kickout.session.near-cache.silence}; an instance whose link to Redis
+ * is cut while another instance kicks a session it had cached fails closed during the cut (503, never the
+ * session) and refuses the token (401) the moment the link is back.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class NearCacheFenceIT {
+
+    private static final String PREFIX = "nearfence";
+    private static final Duration SILENCE = Duration.ofMillis(1_500);
+    /** One heartbeat's period plus a loaded machine's scheduling slack. */
+    private static final Duration SLACK = Duration.ofMillis(400);
+    private static final Duration RECOVERY = Duration.ofSeconds(30);
+    private static final Map<String, String> SETTINGS = Map.of("kickout.key-prefix", PREFIX,
+            "kickout.session.near-cache", "true", "kickout.session.near-cache.silence", SILENCE.toString(),
+            "kickout.login.policy", "MULTI");
+    private static CuttableLink link;
+
+    @Deployment(name = "a", testable = false)
+    @TargetsContainer("a")
+    static WebArchive onA() {
+        return Deployments.referenceWar("kickout.war", SETTINGS);
+    }
+
+    /** B reaches Redis through a link the test can cut. */
+    @Deployment(name = "b", testable = false)
+    @TargetsContainer("b")
+    static WebArchive onB() {
+        link = new CuttableLink(TestRedis.port());
+        Path yaml = Path.of("target", "near-cache-fence-b.yaml").toAbsolutePath();
+        try {
+            Files.writeString(yaml, """
+                    singleServerConfig:
+                      address: "redis://127.0.0.1:%d"
+                      timeout: 1000
+                      connectTimeout: 1000
+                      retryAttempts: 0
+                      connectionMinimumIdleSize: 2
+                    lazyInitialization: true
+                    """.formatted(link.port()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<String, String> settings = new HashMap<>(SETTINGS);
+        settings.put("kickout.redis.config", yaml.toString());
+        return Deployments.referenceWar("kickout.war", settings);
+    }
+
+    @ArquillianResource
+    @OperateOnDeployment("a")
+    URL baseA;
+
+    @ArquillianResource
+    @OperateOnDeployment("b")
+    URL baseB;
+
+    Api a;
+    Api b;
+
+    @BeforeEach
+    void setUp() {
+        a = new Api(baseA);
+        b = new Api(baseB);
+    }
+
+    @AfterEach
+    void linksBack() {
+        link.restore();
+        TestRedis.resume();
+    }
+
+    @AfterAll
+    static void closeLink() {
+        if (link != null) {
+            link.close();
+        }
+    }
+
+    @Test
+    void aCutInstanceFailsClosedAndRefusesTheKickedTokenWhenItsLinkReturns() {
+        String admin = a.login("admin", "web").token();
+        Login victim = a.login("alice", "fence");
+        b.get("auth/status", victim.token()).assertOk(200);
+        b.get("auth/status", victim.token()).assertOk(200); // cached on B
+
+        link.cut();
+        long cutAt = System.nanoTime();
+        a.delete("admin/sessions/" + victim.sessionId() + "?reason=fence", admin).assertOk(200);
+
+        long lastServedSentAt = cutAt;
+        Reply reply = b.get("auth/status", victim.token());
+        while (reply.status() == 200) {
+            lastServedSentAt = System.nanoTime();
+            assertTrue(lastServedSentAt - cutAt < SILENCE.plus(SLACK).toNanos(),
+                    "B still answers from its cache well past the silence bound");
+            reply = b.get("auth/status", victim.token());
+        }
+        reply.assertProblem(503, "STORE_UNAVAILABLE");
+        System.out.printf("[figure] near cache fence: B answered from its cache for %d ms after its link was cut"
+                + " (bound: silence %d ms)%n", (lastServedSentAt - cutAt) / 1_000_000, SILENCE.toMillis());
+        b.get("auth/status", victim.token()).assertProblem(503, "STORE_UNAVAILABLE");
+
+        link.restore();
+        long deadline = System.nanoTime() + RECOVERY.toNanos();
+        reply = b.get("auth/status", victim.token());
+        while (reply.status() == 503 && System.nanoTime() < deadline) {
+            reply = b.get("auth/status", victim.token());
+        }
+        reply.assertProblem(401, "KICKED");
+        for (int i = 0; i < 20; i++) {
+            b.get("auth/status", victim.token()).assertProblem(401, "KICKED");
+        }
+    }
+
+    @Test
+    void anInstanceThatHearsNothingStopsAnsweringFromItsCacheWithinTheSilence() {
+        Login login = a.login("bob", "fence");
+        a.get("auth/status", login.token()).assertOk(200);
+        a.get("auth/status", login.token()).assertOk(200);
+
+        TestRedis.hang();
+        long hungAt = System.nanoTime();
+        int served = 0;
+        Reply reply = a.get("auth/status", login.token());
+        while (reply.status() == 200) {
+            served++;
+            assertTrue(System.nanoTime() - hungAt < SILENCE.plus(SLACK).toNanos(),
+                    "A still answers from its cache well past the silence bound");
+            reply = a.get("auth/status", login.token());
+        }
+        long closedAfter = (System.nanoTime() - hungAt) / 1_000_000;
+        reply.assertProblem(503, "STORE_UNAVAILABLE");
+        assertTrue(served > 0, "the session was answered from the cache while Redis hung, until the fence fell");
+        System.out.printf("[figure] near cache fence: with Redis hung, %d cached answers, then 503 after %d ms%n",
+                served, closedAfter);
+
+        TestRedis.resume();
+        long deadline = System.nanoTime() + RECOVERY.toNanos();
+        reply = a.get("auth/status", login.token());
+        while (reply.status() == 503 && System.nanoTime() < deadline) {
+            reply = a.get("auth/status", login.token());
+        }
+        assertEquals(200, reply.status(), "service returns by itself, the session intact");
+    }
+}

@@ -1,0 +1,148 @@
+package dev.kickout.it.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Api.Login;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.http.Reply;
+import dev.kickout.it.push.Latency;
+import dev.kickout.it.support.TestRedis;
+import dev.kickout.redis.RedisKeys;
+import java.net.URL;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.OperateOnDeployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.TargetsContainer;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.redisson.api.RMap;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * Issue 15's fill race, on two instances with the near cache on: B's cache misses a token and reads it live
+ * from Redis, then (held {@code kickout.test.near-cache-fill-delay} = 50 ms) fills its cache, while A kicks the
+ * session in between. The fill must not bring the session back: after the kick returns, B refuses the token
+ * within the fence's bound and from then on, in every round. Also run on Redis Cluster and Sentinel (POM).
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class NearCacheRaceIT {
+
+    private static final String PREFIX = "nearrace";
+    private static final int ROUNDS = Integer.getInteger("kickout.it.near-cache-race-rounds", 500);
+    /** Longer than any invalidation takes, far shorter than the cache's max age (1 min): a resurrection shows. */
+    private static final Duration BOUND = Duration.ofMillis(2_500);
+    private static final Map<String, String> A = Map.of("kickout.key-prefix", PREFIX,
+            "kickout.session.near-cache", "true", "kickout.login.policy", "MULTI");
+
+    @Deployment(name = "a", testable = false)
+    @TargetsContainer("a")
+    static WebArchive onA() {
+        return Deployments.referenceWar("kickout.war", A);
+    }
+
+    @Deployment(name = "b", testable = false)
+    @TargetsContainer("b")
+    static WebArchive onB() {
+        Map<String, String> settings = new HashMap<>(A);
+        settings.put("kickout.test.near-cache-fill-delay", "PT0.05S");
+        return Deployments.referenceWar("kickout.war", settings);
+    }
+
+    @ArquillianResource
+    @OperateOnDeployment("a")
+    URL baseA;
+
+    @ArquillianResource
+    @OperateOnDeployment("b")
+    URL baseB;
+
+    Api a;
+    Api b;
+
+    @BeforeEach
+    void setUp() {
+        a = new Api(baseA);
+        b = new Api(baseB);
+    }
+
+    @Test
+    void aFillRacingAKickNeverServesTheKickedSession() throws Exception {
+        String admin = a.login("admin", "web").token();
+        RMap<String, String> carol = TestRedis.client().getMap(PREFIX + ":{" + RedisKeys.userTag("carol") + "}:h",
+                StringCodec.INSTANCE);
+        int stale = 0;
+        int fillsAfterTheRead = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            Login victim = a.login("carol", "race");
+            String field = "s:" + victim.sessionId();
+            String before = carol.get(field);
+            CompletableFuture<Reply> onB = CompletableFuture.supplyAsync(() -> b.get("auth/status", victim.token()));
+            // B's miss has read (and slid) the session in Redis: its fill is now 50 ms away
+            while (Objects.equals(before, carol.get(field)) && !onB.isDone()) {
+                Thread.onSpinWait();
+            }
+            Reply kicked = a.delete("admin/sessions/" + victim.sessionId() + "?reason=race", admin);
+            long returned = System.nanoTime();
+            kicked.assertOk(200);
+            a.get("auth/status", victim.token()).assertProblem(401, "KICKED");
+            if (onB.get(10, TimeUnit.SECONDS).status() == 200) {
+                fillsAfterTheRead++;
+            }
+            Reply reply = b.get("auth/status", victim.token());
+            while (reply.status() == 200 && System.nanoTime() - returned < BOUND.toNanos()) {
+                reply = b.get("auth/status", victim.token());
+            }
+            if (reply.status() == 200) {
+                stale++;
+                continue;
+            }
+            reply.assertProblem(401, "KICKED");
+            b.get("auth/status", victim.token()).assertProblem(401, "KICKED");
+        }
+        System.out.println("[figure] near cache fill race, " + ROUNDS + " rounds on two instances: " + stale
+                + " stale (B served the kicked session after " + BOUND.toMillis() + " ms), " + fillsAfterTheRead
+                + " in which B had read the session live before the kick");
+        assertEquals(0, stale, "kicked sessions B served past the bound");
+        assertTrue(fillsAfterTheRead > ROUNDS / 2, "the race was run: B read the session live first in "
+                + fillsAfterTheRead + " of " + ROUNDS + " rounds");
+    }
+
+    @Test
+    void aKickOnAEmptiesBsCacheAtOnce() {
+        String admin = a.login("admin", "web").token();
+        int rounds = 200;
+        List<Long> lagMicros = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            Login victim = a.login("carol", "cached");
+            b.get("auth/status", victim.token()).assertOk(200);
+            b.get("auth/status", victim.token()).assertOk(200); // a hit: B answers from its cache
+            Reply kicked = a.delete("admin/sessions/" + victim.sessionId() + "?reason=cached", admin);
+            long returned = System.nanoTime();
+            kicked.assertOk(200);
+            Reply reply = b.get("auth/status", victim.token());
+            while (reply.status() == 200 && System.nanoTime() - returned < BOUND.toNanos()) {
+                reply = b.get("auth/status", victim.token());
+            }
+            lagMicros.add((System.nanoTime() - returned) / 1000);
+            reply.assertProblem(401, "KICKED");
+        }
+        System.out.println("[figure] near cache cross-instance revocation, " + rounds + " kicks on A of sessions"
+                + " cached on B: B refused the token " + Latency.describe(lagMicros, lagMicros)
+                .replaceFirst("; after it was sent.*", ""));
+    }
+}

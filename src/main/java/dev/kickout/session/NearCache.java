@@ -1,0 +1,195 @@
+package dev.kickout.session;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * Live sessions this instance has checked in Redis, answered again without a round trip while a fence
+ * holds. Safe against revocation by three rules:
+ * <ol>
+ * <li><b>Fence.</b> Hits are answered only while this instance keeps hearing its own heartbeats on the
+ * invalidation channel ({@link #heard}), in sequence and within {@code silence} of each other. A gap, a
+ * silence or a resubscription ({@link #close}) empties the cache first, so an invalidation the channel may
+ * have lost can never leave a revoked session behind.</li>
+ * <li><b>Fill.</b> A miss notes the {@link #epoch()} before it reads Redis; every invalidation and closure
+ * moves the epoch, and {@link #fill} keeps nothing read across one, so a fill racing a revocation cannot
+ * bring the revoked session back.</li>
+ * <li><b>Time.</b> Expiry and the absolute cap are checked here on Redis's time (this JVM's clock plus the
+ * offset the last fill saw), and an entry is read from Redis again after {@code maxAge} whatever else.</li>
+ * </ol>
+ * Invalidations name a user: all of that user's cached sessions go. Fills, invalidations and closures are
+ * serialised on this object; hits take no lock.
+ */
+final class NearCache {
+
+    /** One cached session; {@code expiresAt} slides with this instance's hits, {@code lastHit} is flushed by {@link #drainTouches}. */
+    private static final class Entry {
+        final Session session;
+        final String userTag;
+        final long capAt;
+        final long filledAt;
+        volatile long expiresAt;
+        volatile long lastHit;
+        volatile boolean touchPending;
+
+        Entry(Session session, String userTag, long capAt, long filledAt) {
+            this.session = session;
+            this.userTag = userTag;
+            this.capAt = capAt;
+            this.filledAt = filledAt;
+            this.expiresAt = session.expiresAt().toEpochMilli();
+        }
+    }
+
+    /** A session whose sliding expiry is due to be written to Redis: its user, id and last hit (Redis's ms). */
+    record Touch(String userTag, String sessionId, long lastHit) {
+    }
+
+    private final Map<String, Map<String, Entry>> byUser = new ConcurrentHashMap<>();
+    private final Map<String, Entry> touches = new ConcurrentHashMap<>();
+    private final long ttlMillis;
+    private final long silenceNanos;
+    private final long maxAgeNanos;
+    private final int capacity;
+    private final LongSupplier nanoTime;
+    private final LongSupplier wallMillis;
+
+    private int size;
+    private volatile long epoch;
+    /** Hits are answered while the fence is up and {@code nanoTime} is before {@code openUntil}. */
+    private volatile boolean fenced;
+    private volatile long openUntil;
+    private long nextBeat = -1;
+    /** Redis's time minus this JVM's, as the last fill saw it. */
+    private volatile long clockOffset;
+
+    NearCache(Duration ttl, Duration silence, Duration maxAge, int capacity, LongSupplier nanoTime,
+              LongSupplier wallMillis) {
+        this.ttlMillis = ttl.toMillis();
+        this.silenceNanos = silence.toNanos();
+        this.maxAgeNanos = maxAge.toNanos();
+        this.capacity = capacity;
+        this.nanoTime = nanoTime;
+        this.wallMillis = wallMillis;
+    }
+
+    /**
+     * The cached live session of a token, with its expiry slid as Redis would slide it; null to ask Redis
+     * (fence closed, not cached, too old, expired or capped here).
+     */
+    Session hit(String userTag, String tokenHash) {
+        long now = nanoTime.getAsLong();
+        if (!fenced || now - openUntil >= 0) {
+            return null;
+        }
+        Map<String, Entry> sessions = byUser.get(userTag);
+        Entry entry = sessions == null ? null : sessions.get(tokenHash);
+        if (entry == null || now - entry.filledAt >= maxAgeNanos) {
+            return null;
+        }
+        long redisNow = wallMillis.getAsLong() + clockOffset;
+        if (redisNow >= entry.expiresAt || redisNow >= entry.capAt) {
+            return null; // Redis decides, and buries it if it is really over
+        }
+        long expiresAt = Math.min(redisNow + ttlMillis, entry.capAt);
+        entry.expiresAt = Math.max(entry.expiresAt, expiresAt);
+        entry.lastHit = Math.max(entry.lastHit, redisNow);
+        if (!entry.touchPending) {
+            entry.touchPending = true;
+            touches.put(entry.session.sessionId(), entry);
+        }
+        Session session = entry.session;
+        return new Session(session.sessionId(), session.userId(), session.username(), session.deviceType(),
+                session.clientId(), session.loginTime(), Instant.ofEpochMilli(redisNow), Instant.ofEpochMilli(expiresAt),
+                session.ip(), session.userAgent(), session.roles());
+    }
+
+    /** Note this before reading Redis for a {@link #fill}. */
+    long epoch() {
+        return epoch;
+    }
+
+    /**
+     * Caches {@code session}, just read live from Redis (its {@code lastSeen} is Redis's time of the read),
+     * unless an invalidation or closure came after {@code epochBefore} or the cache is full.
+     */
+    synchronized void fill(long epochBefore, String userTag, String tokenHash, Session session, long capAt) {
+        clockOffset = session.lastSeen().toEpochMilli() - wallMillis.getAsLong();
+        if (epochBefore != epoch || !open()) {
+            return;
+        }
+        Map<String, Entry> sessions = byUser.computeIfAbsent(userTag, tag -> new ConcurrentHashMap<>());
+        Entry old = sessions.get(tokenHash);
+        if (old == null && size >= capacity) {
+            return;
+        }
+        sessions.put(tokenHash, new Entry(session, userTag, capAt, nanoTime.getAsLong()));
+        if (old == null) {
+            size++;
+        }
+    }
+
+    /** Forgets every cached session of a user (a revocation was published for them). */
+    synchronized void invalidate(String userTag) {
+        epoch++;
+        Map<String, Entry> gone = byUser.remove(userTag);
+        if (gone != null) {
+            size -= gone.size();
+        }
+    }
+
+    /**
+     * This instance's own heartbeat number {@code beat} came back over the channel: the fence holds for
+     * another {@code silence}. A beat out of sequence, or one heard after the fence had lapsed, proves
+     * messages may have been lost: the cache empties first.
+     */
+    synchronized void heard(long beat) {
+        long now = nanoTime.getAsLong();
+        if (beat != nextBeat || !fenced || now - openUntil >= 0) {
+            clear();
+        }
+        nextBeat = beat + 1;
+        openUntil = now + silenceNanos;
+        fenced = true;
+    }
+
+    /** The channel may have lost messages (unsubscribed, resubscribed): answer nothing until heard again. */
+    synchronized void close() {
+        fenced = false;
+        clear();
+        nextBeat = -1;
+    }
+
+    /** Whether hits are answered now. */
+    boolean open() {
+        return fenced && nanoTime.getAsLong() - openUntil < 0;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Sessions hit since the last call, with their last hit, for one batched write of their expiry. */
+    List<Touch> drainTouches() {
+        List<Touch> due = new ArrayList<>();
+        for (String sessionId : touches.keySet()) {
+            Entry entry = touches.remove(sessionId);
+            if (entry != null) {
+                entry.touchPending = false;
+                due.add(new Touch(entry.userTag, sessionId, entry.lastHit));
+            }
+        }
+        return due;
+    }
+
+    private void clear() {
+        epoch++;
+        byUser.clear();
+        size = 0;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.kickout.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The near cache's rules on a hand-driven clock: fence, fill epochs, expiry, cap, age, size, touches. */
+class NearCacheTest {
+
+    private static final Duration TTL = Duration.ofSeconds(60);
+    private static final Duration SILENCE = Duration.ofMillis(1_500);
+    private static final long START = 1_700_000_000_000L;
+
+    private long nanos = 42;
+    private long wall = START;
+    private NearCache cache;
+
+    @BeforeEach
+    void setUp() {
+        cache = new NearCache(TTL, SILENCE, Duration.ofMinutes(1), 3, () -> nanos, () -> wall);
+    }
+
+    @Test
+    void nothingIsAnsweredBeforeTheFirstOwnHeartbeat() {
+        fill("u1", "t1", "s1");
+        assertNull(cache.hit("u1", "t1"), "not even cached: the fill was refused while the fence was down");
+        cache.heard(0);
+        fill("u1", "t1", "s1");
+        assertNotNull(cache.hit("u1", "t1"));
+    }
+
+    @Test
+    void aHitSlidesTheExpiryOnRedisTimeAndQueuesOneTouch() {
+        quietChannel();
+        cache.heard(0);
+        fill("u1", "t1", "s1");
+        advance(5_000);
+        Session hit = cache.hit("u1", "t1");
+        assertEquals(Instant.ofEpochMilli(START + 5_000), hit.lastSeen());
+        assertEquals(Instant.ofEpochMilli(START + 5_000 + TTL.toMillis()), hit.expiresAt());
+        advance(100);
+        cache.hit("u1", "t1");
+        List<NearCache.Touch> touches = cache.drainTouches();
+        assertEquals(List.of(new NearCache.Touch("u1", "s1", START + 5_100)), touches);
+        assertTrue(cache.drainTouches().isEmpty(), "each hit is written once");
+    }
+
+    @Test
+    void silenceClosesTheFenceAndTheNextHeartbeatReopensItEmpty() {
+        cache.heard(0);
+        fill("u1", "t1", "s1");
+        advance(1_499);
+        assertNotNull(cache.hit("u1", "t1"));
+        advance(1);
+        assertNull(cache.hit("u1", "t1"), "silent for the whole bound: no hits");
+        cache.heard(1);
+        assertNull(cache.hit("u1", "t1"), "an invalidation may have been lost in the silence: emptied");
+        assertEquals(0, cache.size());
+    }
+
+    @Test
+    void aMissingHeartbeatEmptiesTheCache() {
+        cache.heard(0);
+        fill("u1", "t1", "s1");
+        cache.heard(1);
+        assertNotNull(cache.hit("u1", "t1"));
+        cache.heard(3);
+        assertNull(cache.hit("u1", "t1"));
+        assertTrue(cache.open(), "open again at once: everything before the gap is gone");
+    }
+
+    @Test
+    void aResubscriptionClosesUntilTheNextHeartbeat() {
+        cache.heard(0);
+        fill("u1", "t1", "s1");
+        cache.close();
+        assertFalse(cache.open());
+        assertNull(cache.hit("u1", "t1"));
+        cache.heard(7);
+        assertTrue(cache.open());
+        assertNull(cache.hit("u1", "t1"));
+    }
+
+    @Test
+    void anInvalidationForgetsTheUsersSessionsOnly() {
+        cache.heard(0);
+        fill("u1", "t1", "s1");
+        fill("u1", "t2", "s2");
+        fill("u2", "t3", "s3");
+        cache.invalidate("u1");
+        assertNull(cache.hit("u1", "t1"));
+        assertNull(cache.hit("u1", "t2"));
+        assertNotNull(cache.hit("u2", "t3"));
+        assertEquals(1, cache.size());
+    }
+
+    @Test
+    void aFillThatReadRedisBeforeAnInvalidationKeepsNothing() {
+        cache.heard(0);
+        long epoch = cache.epoch();
+        cache.invalidate("u1"); // the revocation was published while the read was on its way
+        cache.fill(epoch, "u1", "t1", session("s1"), START + 3_600_000);
+        assertNull(cache.hit("u1", "t1"));
+        long closedEpoch = cache.epoch();
+        cache.close();
+        cache.heard(1);
+        cache.fill(closedEpoch, "u1", "t1", session("s1"), START + 3_600_000);
+        assertNull(cache.hit("u1", "t1"), "nor one that read before a closure");
+    }
+
+    @Test
+    void theCapAndTheIdleTimeoutAreLeftToRedis() {
+        cache = new NearCache(TTL, Duration.ofHours(1), Duration.ofHours(1), 3, () -> nanos, () -> wall);
+        cache.heard(0);
+        cache.fill(cache.epoch(), "u1", "t1", session("s1"), START + 1_000);
+        assertEquals(Instant.ofEpochMilli(START + 1_000), cache.hit("u1", "t1").expiresAt(), "never past the cap");
+        advance(999);
+        assertNotNull(cache.hit("u1", "t1"));
+        advance(1);
+        assertNull(cache.hit("u1", "t1"), "capped: Redis answers (and buries it)");
+        fill("u2", "t2", "s2");
+        advance(TTL.toMillis() - 1);
+        assertNotNull(cache.hit("u2", "t2"), "a hit slides the expiry");
+        advance(TTL.toMillis());
+        assertNull(cache.hit("u2", "t2"), "idle for the ttl: Redis answers");
+        assertTrue(cache.open());
+    }
+
+    @Test
+    void anEntryIsReadAgainAfterItsMaximumAge() {
+        quietChannel();
+        cache.heard(0);
+        fill("u1", "t1", "s1");
+        advance(59_999);
+        assertNotNull(cache.hit("u1", "t1"));
+        advance(1);
+        assertNull(cache.hit("u1", "t1"));
+    }
+
+    @Test
+    void aFullCacheAnswersItsOwnAndChecksTheRestInRedis() {
+        cache.heard(0);
+        fill("u1", "t1", "s1");
+        fill("u2", "t2", "s2");
+        fill("u3", "t3", "s3");
+        fill("u4", "t4", "s4");
+        assertEquals(3, cache.size());
+        assertNull(cache.hit("u4", "t4"));
+        fill("u1", "t1", "s1");
+        assertEquals(3, cache.size(), "a refill replaces");
+    }
+
+    @Test
+    void redisTimeComesFromTheLastFill() {
+        cache.heard(0);
+        Session ahead = new Session("s1", "user", "user", "web", "c", Instant.ofEpochMilli(START),
+                Instant.ofEpochMilli(START + 10_000), Instant.ofEpochMilli(START + 10_000 + TTL.toMillis()), "127.0.0.1",
+                "ua", Set.of("user"));
+        cache.fill(cache.epoch(), "u1", "t1", ahead, START + 3_600_000);
+        assertEquals(Instant.ofEpochMilli(START + 10_000), cache.hit("u1", "t1").lastSeen(),
+                "Redis's clock is 10 s ahead of this JVM's");
+    }
+
+    /** A fence that outlasts the test's clock jumps, for the rules that are not the fence's. */
+    private void quietChannel() {
+        cache = new NearCache(TTL, Duration.ofHours(1), Duration.ofMinutes(1), 3, () -> nanos, () -> wall);
+    }
+
+    private void fill(String userTag, String tokenHash, String sessionId) {
+        cache.fill(cache.epoch(), userTag, tokenHash, session(sessionId), START + 3_600_000);
+    }
+
+    private Session session(String sessionId) {
+        return new Session(sessionId, "user", "user", "web", "c", Instant.ofEpochMilli(START), Instant.ofEpochMilli(wall),
+                Instant.ofEpochMilli(wall + TTL.toMillis()), "127.0.0.1", "ua", Set.of("user"));
+    }
+
+    private void advance(long millis) {
+        nanos += millis * 1_000_000;
+        wall += millis;
+    }
+}
