@@ -19,6 +19,14 @@ public record Cidr(byte[] network, int prefix) {
      */
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:][0-9A-Fa-f:.]{1,44}");
 
+    /** A block from its address bytes (4 or 16) and prefix length; host bits are cleared. */
+    public Cidr {
+        if (network == null || network.length != 4 && network.length != 16 || prefix < 0 || prefix > network.length * 8) {
+            throw new IllegalArgumentException("not 4 or 16 address bytes with a prefix length in range");
+        }
+        network = mask(network, prefix);
+    }
+
     /**
      * @param text {@code address/prefix} or a bare address
      * @throws IllegalArgumentException not a literal address with a prefix in range
@@ -38,7 +46,13 @@ public record Cidr(byte[] network, int prefix) {
             }
             prefix = Integer.parseInt(length);
         }
-        return new Cidr(mask(address, prefix), prefix);
+        return new Cidr(address, prefix);
+    }
+
+    /** The block's first address (a copy). */
+    @Override
+    public byte[] network() {
+        return network.clone();
     }
 
     /** Whether {@code address} (4 or 16 bytes, as {@link #address(String)} answers) lies in this block. */

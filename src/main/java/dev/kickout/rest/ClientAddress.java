@@ -32,6 +32,9 @@ public class ClientAddress {
 
     /** The client's address: the forwarded one from a trusted proxy, else the server's peer as it reports it. */
     public String of(HttpServletRequest request) {
+        if (config.trustedProxies().isEmpty()) {
+            return request.getRemoteAddr();
+        }
         Enumeration<String> forwardedFor = request.getHeaders("X-Forwarded-For");
         return resolve(request.getRemoteAddr(), forwardedFor == null ? List.of() : Collections.list(forwardedFor),
                 config.trustedProxies());
@@ -39,7 +42,7 @@ public class ClientAddress {
 
     /** Whether the server's peer is a trusted proxy, whose {@code X-Forwarded-*} headers are believed. */
     public boolean fromTrustedProxy(HttpServletRequest request) {
-        return trusted(peer(request.getRemoteAddr()), config.trustedProxies());
+        return !config.trustedProxies().isEmpty() && trusted(peer(request.getRemoteAddr()), config.trustedProxies());
     }
 
     /**
