@@ -9,6 +9,7 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -70,6 +71,11 @@ public final class EventStream implements AutoCloseable {
     /** A response header (e.g. {@code Retry-After} of a refusal), or null. */
     public String header(String name) {
         return headers.firstValue(name).orElse(null);
+    }
+
+    /** Every value of a response header, in order (several lines of one header are several values). */
+    public List<String> headers(String name) {
+        return headers.allValues(name);
     }
 
     /** The error body when the stream was refused. */

@@ -171,6 +171,7 @@ public class KickoutConfig {
             throw invalid(Setting.SESSION_MAX_LIFETIME, "a duration at least as long as " + Setting.SESSION_TTL.key());
         }
         loadCookieMode();
+        loadTrustedProxies();
         healthRedisReadiness = bool(Setting.HEALTH_REDIS_READINESS);
     }
 
@@ -533,6 +534,25 @@ public class KickoutConfig {
      */
     public static String atBoot(Setting setting, ClassLoader loader) {
         return new ConfigLookup(loader).get(setting.key()).map(String::trim).orElse(setting.defaultValue());
+    }
+
+    // kickout.trusted-proxies: clients behind a reverse proxy (issue 16)
+
+    private List<Cidr> trustedProxies;
+
+    private void loadTrustedProxies() {
+        try {
+            trustedProxies = Arrays.stream(raw(Setting.TRUSTED_PROXIES).split(","))
+                    .map(String::trim).filter(c -> !c.isEmpty()).map(Cidr::parse).toList();
+        } catch (IllegalArgumentException e) {
+            throw invalid(Setting.TRUSTED_PROXIES, "comma-separated IPv4 or IPv6 CIDRs such as 10.0.0.0/8 or ::1/128 ("
+                    + e.getMessage() + ")");
+        }
+    }
+
+    /** The address blocks of trusted reverse proxies; empty when no proxy is trusted. */
+    public List<Cidr> trustedProxies() {
+        return trustedProxies;
     }
 
     // kickout.cookie.*: cookie mode (issue 13 part 3)

@@ -55,6 +55,8 @@ public enum Setting {
             "Failed logins of one username within the window before further attempts get 429 TOO_MANY_ATTEMPTS."),
     LOGIN_THROTTLE_MAX_PER_ADDRESS("kickout.login.throttle.max-failures-per-address", "50",
             "Failed logins from one client address within the window before further attempts get 429 TOO_MANY_ATTEMPTS."),
+    TRUSTED_PROXIES("kickout.trusted-proxies", "",
+            "Comma-separated CIDRs (IPv4 or IPv6, e.g. 10.0.0.0/8,::1/128) of reverse proxies whose X-Forwarded-For, -Proto and -Host are believed; empty: nobody's, the headers are ignored."),
     ADMIN_ROLE("kickout.admin.role", "admin",
             "Role required by the /admin endpoints."),
     FILTER_INCLUDE("kickout.filter.include", "",

@@ -10,6 +10,7 @@ import dev.kickout.session.SessionService;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -90,6 +91,9 @@ public class EventsResource {
      * any event. A browser opening a new {@code EventSource} (with a new ticket) cannot send
      * {@code Last-Event-ID}: it passes {@code ?lastEventId=} instead.
      *
+     * <p>The stream says {@code X-Accel-Buffering: no} and {@code Cache-Control: no-cache}, so that a
+     * reverse proxy (nginx) passes each event on at once instead of buffering or caching the response.
+     *
      * <p>The stream is registered before its replay is read (live events meanwhile are held, then
      * sent after the replay unless it carried them), so no event falls between the two.
      */
@@ -110,7 +114,10 @@ public class EventsResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public void stream(@QueryParam("ticket") String ticket, @HeaderParam("Last-Event-ID") String lastEventIdHeader,
                        @QueryParam("lastEventId") String lastEventIdQuery,
-                       @Context HttpServletRequest request, @Context SseEventSink sink, @Context Sse sse) {
+                       @Context HttpServletRequest request, @Context HttpServletResponse response,
+                       @Context SseEventSink sink, @Context Sse sse) {
+        response.setHeader("X-Accel-Buffering", "no");
+        response.setHeader("Cache-Control", "no-cache");
         StreamMessageId lastEventId = EventCursor.of(lastEventIdHeader, lastEventIdQuery);
         Session session = ticket != null ? sessions.redeemTicket(ticket)
                 : sessions.authenticate(credentials.find(request).map(RequestCredentials.Credential::token).orElse(null));

@@ -5,6 +5,8 @@
  * Jakarta REST Application must name. Nothing here is a {@code @Provider} that would join a host's
  * scanning Application, except {@link dev.kickout.rest.ModuleGate}, which only hides the module's
  * endpoints there. Problem {@code detail}s are written in the language of the request's
- * {@code Accept-Language} ({@link dev.kickout.i18n}); codes never change.
+ * {@code Accept-Language} ({@link dev.kickout.i18n}); codes never change. What a request says about its
+ * client behind reverse proxies ({@code kickout.trusted-proxies}) is read here too: the client's address
+ * ({@link dev.kickout.rest.ClientAddress}) and the public scheme and host ({@link dev.kickout.rest.PublicOrigin}).
  */
 package dev.kickout.rest;

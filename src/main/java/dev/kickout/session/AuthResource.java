@@ -3,6 +3,7 @@ package dev.kickout.session;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.rest.ApiDoc;
+import dev.kickout.rest.ClientAddress;
 import dev.kickout.rest.Problem;
 import dev.kickout.i18n.Text;
 import jakarta.inject.Inject;
@@ -51,6 +52,8 @@ public class AuthResource {
     FormLogin formLogin;
     @Inject
     KickoutConfig config;
+    @Inject
+    ClientAddress clients;
 
     /** Body of {@code POST /auth/login}. */
     public record LoginRequest(String username, String password, String deviceType, String clientId) {
@@ -81,7 +84,7 @@ public class AuthResource {
         if (body == null) {
             throw new InvalidRequestException(Text.of("login.body"));
         }
-        ClientInfo client = new ClientInfo(body.deviceType(), body.clientId(), request.getRemoteAddr(),
+        ClientInfo client = new ClientInfo(body.deviceType(), body.clientId(), clients.of(request),
                 request.getHeader("User-Agent"));
         return sessions.login(body.username(), body.password(), client);
     }

@@ -3,6 +3,7 @@ package dev.kickout.session;
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.rest.ProblemWriter;
+import dev.kickout.rest.PublicOrigin;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -32,6 +33,8 @@ public class CookieGate {
     SessionCookies cookies;
     @Inject
     ProblemWriter problems;
+    @Inject
+    PublicOrigin origin;
 
     /**
      * @throws CsrfRejectedException an unsafe method authenticated by the cookie without the session's CSRF token
@@ -63,8 +66,8 @@ public class CookieGate {
                     + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
             response.setStatus(HttpServletResponse.SC_SEE_OTHER);
             response.setHeader("Cache-Control", "no-store");
-            response.setHeader("Location", NextPath.signIn(request.getContextPath(), config.cookieSignInPage(),
-                    "reason", e.code(), path));
+            response.setHeader("Location", origin.url(request, NextPath.signIn(request.getContextPath(),
+                    config.cookieSignInPage(), "reason", e.code(), path)));
             return;
         }
         problems.write(request, response, e);

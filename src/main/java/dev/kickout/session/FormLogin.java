@@ -4,6 +4,8 @@ import dev.kickout.InvalidRequestException;
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.i18n.Text;
+import dev.kickout.rest.ClientAddress;
+import dev.kickout.rest.PublicOrigin;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -40,6 +42,10 @@ public class FormLogin {
     SessionCookies cookies;
     @Inject
     KickoutConfig config;
+    @Inject
+    ClientAddress clients;
+    @Inject
+    PublicOrigin origin;
 
     Response login(HttpServletRequest request, String body) {
         if (!config.cookieEnabled()) {
@@ -49,20 +55,20 @@ public class FormLogin {
         try {
             Map<String, String> form = parse(body);
             next = field(request, form, "next");
-            if (!sameOrigin(request)) {
+            if (!sameOrigin(request, origin.host(request))) {
                 throw CsrfRejectedException.crossOrigin();
             }
             ClientInfo client = new ClientInfo(orDefault(field(request, form, "deviceType"), "web"),
-                    orDefault(field(request, form, "clientId"), "browser"), request.getRemoteAddr(), request.getHeader("User-Agent"));
+                    orDefault(field(request, form, "clientId"), "browser"), clients.of(request), request.getHeader("User-Agent"));
             LoginResult result = sessions.login(field(request, form, "username"), field(request, form, "password"), client);
-            Response.ResponseBuilder answer = redirect(NextPath.afterLogin(request.getContextPath(), next));
+            Response.ResponseBuilder answer = redirect(request, NextPath.afterLogin(request.getContextPath(), next));
             cookies.issue(request, result.token()).forEach(cookie -> answer.header("Set-Cookie", cookie));
             return answer.build();
         } catch (KickoutException e) {
             if (config.cookieSignInPage().isEmpty()) {
                 throw e;
             }
-            return redirect(NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "error", e.code(), next))
+            return redirect(request, NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "error", e.code(), next))
                     .build();
         }
     }
@@ -73,13 +79,14 @@ public class FormLogin {
         boolean form = type != null && type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
         String signIn = config.cookieSignInPage().isEmpty() ? request.getContextPath() + "/"
                 : NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "reason", Tombstone.LOGGED_OUT, null);
-        Response.ResponseBuilder answer = form ? redirect(signIn) : Response.noContent().header("Cache-Control", "no-store");
+        Response.ResponseBuilder answer = form ? redirect(request, signIn) : Response.noContent().header("Cache-Control", "no-store");
         cookies.clear(request).forEach(cookie -> answer.header("Set-Cookie", cookie));
         return answer.build();
     }
 
-    private static Response.ResponseBuilder redirect(String location) {
-        return Response.status(Response.Status.SEE_OTHER).header("Location", location).header("Cache-Control", "no-store");
+    private Response.ResponseBuilder redirect(HttpServletRequest request, String path) {
+        return Response.status(Response.Status.SEE_OTHER).header("Location", origin.url(request, path))
+                .header("Cache-Control", "no-store");
     }
 
     /**
@@ -123,13 +130,12 @@ public class FormLogin {
         return value == null || value.isEmpty() ? fallback : value;
     }
 
-    /** Whether Origin (else Referer), when sent, names this request's host. */
-    static boolean sameOrigin(HttpServletRequest request) {
+    /** Whether Origin (else Referer), when sent, names {@code host}, the host the client addressed. */
+    static boolean sameOrigin(HttpServletRequest request, String host) {
         String source = request.getHeader("Origin") != null ? request.getHeader("Origin") : request.getHeader("Referer");
         if (source == null) {
             return true;
         }
-        String host = request.getHeader("Host");
         try {
             URI uri = new URI(source);
             if (uri.getHost() == null || uri.getScheme() == null || host == null) {

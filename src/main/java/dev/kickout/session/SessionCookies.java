@@ -1,6 +1,7 @@
 package dev.kickout.session;
 
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.PublicOrigin;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -10,8 +11,8 @@ import java.util.List;
  * The {@code Set-Cookie} values of cookie mode: the session cookie ({@code kickout.cookie.name},
  * HttpOnly) and {@value #CSRF_COOKIE} (readable by page scripts), both with
  * {@code SameSite=kickout.cookie.same-site}, {@code Path=<context path>}, and {@code Secure} when
- * the request came over TLS ({@code request.isSecure()}; behind a TLS proxy the server must be told,
- * e.g. WildFly's {@code proxy-address-forwarding}). Written by hand: Servlet 6's cookie attributes
+ * the client's connection is TLS ({@link PublicOrigin#secure}: the request's own, or a trusted proxy's
+ * {@code X-Forwarded-Proto}). Written by hand: Servlet 6's cookie attributes
  * are not rendered alike by every container.
  */
 @ApplicationScoped
@@ -24,6 +25,8 @@ public class SessionCookies {
 
     @Inject
     KickoutConfig config;
+    @Inject
+    PublicOrigin origin;
 
     /** The two cookies a form login sets for {@code token}. */
     public List<String> issue(HttpServletRequest request, String token) {
@@ -47,7 +50,7 @@ public class SessionCookies {
         if (httpOnly) {
             cookie.append("; HttpOnly");
         }
-        if (request.isSecure()) {
+        if (origin.secure(request)) {
             cookie.append("; Secure");
         }
         return cookie.toString();

@@ -2,6 +2,7 @@ package dev.kickout.session;
 
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.ClientAddress;
 import dev.kickout.rest.ProblemWriter;
 import dev.kickout.rest.Problems;
 import jakarta.inject.Inject;
@@ -35,6 +36,8 @@ public class TokenFilter extends HttpFilter {
     RequestCredentials credentials;
     @Inject
     CookieGate cookieGate;
+    @Inject
+    ClientAddress clients;
 
     private PathRules rules;
 
@@ -64,7 +67,7 @@ public class TokenFilter extends HttpFilter {
             problems.write(request, response, Problems.unexpected(e));
             return;
         }
-        current.set(session, request.getRemoteAddr());
+        current.set(session, clients.of(request));
         // container security mode: the container already knows the caller, with the host's role names
         chain.doFilter(request.getAttribute(Session.REQUEST_ATTRIBUTE) == session ? request : new SessionRequest(request, session),
                 response);
