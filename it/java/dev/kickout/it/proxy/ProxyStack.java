@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * The production shape in small: two WildFly instances of the reference app (HTTP 11580 and 11680,
- * management 13490 and 13590) on the test Redis, and nginx balancing round-robin over them. The instances
+ * management 13490 and 13590; {@code -Dkickout.it.proxy.port-offset} moves both) on the test Redis, and nginx balancing round-robin over them. The instances
  * send a keep-alive every second and nginx cuts an event stream after 4 s of silence, so a test can show
  * within seconds that a stream outlives the proxy's read timeout. WildFly only: on Payara the class using it
  * is skipped (the instances run the provisioned {@code target/server}).
@@ -24,6 +24,8 @@ public final class ProxyStack implements AutoCloseable {
     public static final Duration KEEPALIVE = Duration.ofSeconds(1);
     /** nginx's proxy_read_timeout for event streams. */
     public static final Duration EVENTS_READ_TIMEOUT = Duration.ofSeconds(4);
+    /** Port offset of the first instance; the second one's is 100 more. */
+    private static final int PORT_OFFSET = Integer.getInteger("kickout.it.proxy.port-offset", 3500);
 
     private final WildFlyProcess one;
     private final WildFlyProcess two;
@@ -41,10 +43,10 @@ public final class ProxyStack implements AutoCloseable {
                 "Proxy tests run on WildFly only: they start two more instances of the provisioned target/server");
         Map<String, String> all = new HashMap<>(settings);
         all.put("kickout.sse.keepalive", KEEPALIVE.toString());
-        WildFlyProcess one = WildFlyProcess.launch(name + "-1", 3500, all);
+        WildFlyProcess one = WildFlyProcess.launch(name + "-1", PORT_OFFSET, all);
         WildFlyProcess two = null;
         try {
-            two = WildFlyProcess.launch(name + "-2", 3600, all);
+            two = WildFlyProcess.launch(name + "-2", PORT_OFFSET + 100, all);
             one.awaitDeployed();
             two.awaitDeployed();
             return new ProxyStack(one, two, NginxProcess.start(name, EVENTS_READ_TIMEOUT, one.httpPort(), two.httpPort()));
