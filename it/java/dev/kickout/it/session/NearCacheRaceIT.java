@@ -125,7 +125,7 @@ class NearCacheRaceIT {
     @Test
     void aKickOnAEmptiesBsCacheAtOnce() {
         String admin = a.login("admin", "web").token();
-        int rounds = 200;
+        int rounds = 100;
         List<Long> lagMicros = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             Login victim = a.login("carol", "cached");

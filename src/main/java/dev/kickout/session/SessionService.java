@@ -25,8 +25,9 @@ import java.util.Optional;
  * <p>Host apps that check credentials themselves open sessions with {@link #open}:
  * <pre>{@code
  * @Inject SessionService sessions;
+ * @Inject ClientAddress clients; // the client behind a trusted proxy (kickout.trusted-proxies)
  * LoginResult result = sessions.open(new Identity(user.id(), user.name(), Set.of("user")),
- *         new ClientInfo("web", clientId, request.getRemoteAddr(), request.getHeader("User-Agent")));
+ *         new ClientInfo("web", clientId, clients.of(request), request.getHeader("User-Agent")));
  * return result.token();
  * }</pre>
  * Under every policy a user has at most {@code kickout.login.max-sessions-per-user} live sessions
