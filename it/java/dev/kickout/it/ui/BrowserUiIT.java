@@ -1,260 +1,44 @@
 package dev.kickout.it.ui;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.kickout.it.http.Api;
-import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
-import dev.kickout.it.http.EventStream;
-import dev.kickout.it.http.Reply;
-import java.io.File;
-import java.io.IOException;
 import java.net.URL;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.zip.ZipFile;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.openqa.selenium.By;
-import org.openqa.selenium.Keys;
-import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebElement;
 
-/**
- * The reference app's pages and {@code kickout-client.js} in a real headless Chromium: what a signed-out
- * user, a user whose lock was broken and a user waiting for a lock see, within 1 s of the server event.
- * Server events are triggered through the REST API or the admin console, never by timers. Screenshots go
- * to {@code target/ui-screenshots/}.
- */
+/** {@link BrowserFlows} against Arquillian's instance, directly. */
 @ExtendWith(Chromium.class)
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-class BrowserUiIT {
-
-    private static final Duration ONE_SECOND = Duration.ofSeconds(1);
-    private static final int MAX_STREAMS = 3;
-    /** How often kickout-client.js polls auth/status while its event stream is down (its default). */
-    private static final Duration POLL_PERIOD = Duration.ofSeconds(10);
+class BrowserUiIT extends BrowserFlows {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.referenceWar(Map.of("kickout.key-prefix", "ui", "kickout.login.policy", "PER_DEVICE_TYPE",
-                "kickout.sse.max-streams-per-session", String.valueOf(MAX_STREAMS)));
+        Map<String, String> settings = new HashMap<>(SETTINGS);
+        settings.put("kickout.key-prefix", "ui");
+        return Deployments.referenceWar(settings);
     }
 
     @ArquillianResource
     URL base;
 
-    Api api;
-
-    @BeforeEach
-    void setUp() {
-        api = new Api(base);
+    @Override
+    URL base() {
+        return base;
     }
 
-    @Test
-    void theModuleServesItsClient() throws IOException {
-        try (ZipFile jar = new ZipFile(new File("target/kickout.jar"))) {
-            assertNotNull(jar.getEntry("META-INF/resources/kickout/kickout-client.js"), "in the module jar");
-        }
-        Reply script = api.send(api.request("../kickout/kickout-client.js", null).GET());
-        assertEquals(200, script.status(), "served by the reference WAR");
-        assertTrue(script.header("Content-Type").contains("javascript"), script.header("Content-Type"));
-        assertTrue(script.body().contains("export class KickoutClient"));
+    @Override
+    String prefix() {
+        return "";
     }
 
-    @Test
-    void forceReleasedEditorTurnsReadOnlyWithinOneSecondAndKeepsTheDraft() {
-        try (Browser alice = new Browser("alice-editor", base)) {
-            alice.signIn("alice", "web");
-            alice.open("editor.html?id=contract-7");
-            alice.await(editing(true));
-            alice.awaitLiveEvents();
-            WebElement body = alice.find("#body");
-            body.sendKeys(Keys.END, "\nAlice's unsaved paragraph: penalties apply after 30 days.");
-            String draft = body.getDomProperty("value");
-            alice.screenshot("1-alice-editing");
-
-            String admin = api.login("admin", "api").token();
-            long start = System.nanoTime();
-            api.post("admin/locks/document/contract-7/release", admin, "{\"reason\":\"Contract under legal review\"}")
-                    .assertOk(200);
-            alice.await(ONE_SECOND, d -> editing(false).apply(d) && alice.find("#lock-lost").isDisplayed());
-            figure("force release -> alice's editor read-only", start);
-
-            assertEquals("true", body.getDomProperty("readOnly"));
-            assertEquals(draft, body.getDomProperty("value"), "the unsaved text stays in the editor");
-            String notice = alice.find("#lock-lost").getText();
-            assertTrue(notice.contains("An administrator"), notice);
-            assertTrue(notice.contains("Contract under legal review"), notice);
-            assertTrue(alice.find("#copy-draft").isDisplayed(), "offers to copy the draft");
-            alice.screenshot("2-alice-lock-released");
-        }
-    }
-
-    @Test
-    void adminKicksBobFromTheConsoleAndBobSeesWhyWithinOneSecond() {
-        try (Browser bob = new Browser("bob-kicked", base); Browser admin = new Browser("admin-console", base)) {
-            bob.signIn("bob", "web");
-            bob.open("editor.html?id=order-10086");
-            bob.await(editing(true));
-            bob.awaitLiveEvents();
-            WebElement body = bob.find("#body");
-            body.sendKeys(Keys.END, "\nBob's unsaved note.");
-            String draft = body.getDomProperty("value");
-
-            admin.signIn("admin", "web");
-            admin.await(d -> d.getCurrentUrl().endsWith("admin.html"));
-            WebElement kick = admin.await(d -> d.findElement(By.cssSelector("tr[data-user='bob'] button.kick-user")));
-            admin.await(d -> !d.findElements(By.cssSelector("tr[data-lock='document/order-10086']")).isEmpty());
-            admin.screenshot("3-admin-console");
-            kick.click();
-            admin.find("#reason").sendKeys("Suspicious activity on the account");
-            admin.screenshot("4-admin-reason-dialog");
-
-            long start = System.nanoTime();
-            admin.find("#reason-confirm").click();
-            WebElement modal = bob.await(ONE_SECOND, d -> {
-                WebElement dialog = d.findElement(By.cssSelector("dialog.kickout-modal"));
-                return dialog.isDisplayed() && dialog.getText().contains("Suspicious activity") ? dialog : null;
-            });
-            figure("admin console kick -> bob's modal", start);
-
-            assertEquals("KICKED", modal.getDomAttribute("data-code"));
-            assertTrue(modal.getText().contains("An administrator"), modal.getText());
-            assertEquals(draft, body.getDomProperty("value"), "the unsaved text stays on the page");
-            bob.screenshot("5-bob-signed-out-by-admin");
-
-            admin.await(d -> d.findElement(By.id("audit")).getText().contains("Suspicious activity on the account"));
-            admin.screenshot("6-admin-audit-after-kick");
-        }
-    }
-
-    @Test
-    void secondLoginOnTheSameDeviceTypeShowsSignedInElsewhereWithinOneSecond() {
-        try (Browser first = new Browser("carol-first", base)) {
-            first.signIn("carol", "web");
-            first.awaitLiveEvents();
-            first.await(d -> d.findElements(By.cssSelector("#documents tbody tr")).size() > 3);
-            first.screenshot("7-carol-documents");
-
-            long start = System.nanoTime();
-            Login second = api.login("carol", "web");
-            WebElement modal = first.await(ONE_SECOND, d -> {
-                WebElement dialog = d.findElement(By.cssSelector("dialog.kickout-modal"));
-                return dialog.isDisplayed() ? dialog : null;
-            });
-            figure("second login of carol -> first page's modal", start);
-
-            assertEquals("REPLACED", modal.getDomAttribute("data-code"));
-            assertTrue(modal.getText().contains("signed in on another device"), modal.getText());
-            assertEquals(1, second.body().getJsonArray("replaced").size(), "the browser's session was replaced");
-            first.screenshot("8-carol-signed-in-elsewhere");
-        }
-    }
-
-    @Test
-    void aWaitingEditorOpensWithinOneSecondOfTheLockBeingFreed() {
-        Login alice = api.login("alice", "api");
-        String lockToken = api.post("locks/document/memo-1", alice.token(), null).assertOk(201).getString("lockToken");
-        try (Browser bob = new Browser("bob-waiting", base)) {
-            bob.signIn("bob", "web");
-            bob.open("editor.html?id=memo-1");
-            WebElement holder = bob.await(d -> d.findElement(By.id("holder")));
-            assertEquals("alice", holder.getText());
-            assertTrue(bob.find("#lock-status").getText().contains("since"));
-            assertEquals("true", bob.find("#body").getDomProperty("readOnly"));
-            bob.awaitLiveEvents();
-            bob.find("#wait").click();
-            bob.await(d -> d.findElement(By.id("waiting")));
-            bob.screenshot("9-bob-waiting-for-lock");
-
-            long start = System.nanoTime();
-            api.send(api.request("locks/document/memo-1", alice.token(), lockToken).DELETE()).assertOk(204);
-            bob.await(ONE_SECOND, editing(true));
-            figure("lock released -> waiting editor editable", start);
-            bob.screenshot("10-bob-got-the-lock");
-        }
-    }
-
-    @Test
-    void withoutEventStreamsThePageStillNoticesAndShowsWhy() {
-        try (Browser alice = new Browser("alice-polling", base)) {
-            alice.driver.executeCdpCommand("Network.enable", Map.of());
-            alice.driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/api/events?*")));
-            alice.signIn("alice", "desktop");
-            alice.await(d -> !d.findElements(By.cssSelector("header.bar .conn.down")).isEmpty());
-
-            String admin = api.login("admin", "api").token();
-            long start = System.nanoTime();
-            api.post("admin/users/alice/logout", admin,
-                    "{\"reason\":\"Streams blocked, polling must notice\",\"deviceType\":\"desktop\"}").assertOk(200);
-            WebElement modal = alice.await(POLL_PERIOD.plusSeconds(2), d -> {
-                WebElement dialog = d.findElement(By.cssSelector("dialog.kickout-modal"));
-                return dialog.isDisplayed() ? dialog : null;
-            });
-            figure("kick noticed with events blocked (ticket retries, status polling)", start);
-            assertEquals("KICKED", modal.getDomAttribute("data-code"));
-            assertTrue(modal.getText().contains("Streams blocked, polling must notice"), modal.getText());
-        }
-    }
-
-    @Test
-    void anEventMissedWhileTheStreamWasDownIsReplayedOnReconnect() throws Exception {
-        try (Browser alice = new Browser("alice-reconnect", base)) {
-            alice.signIn("alice", "mobile");
-            alice.open("editor.html?id=doc-5");
-            alice.await(editing(true));
-            alice.awaitLiveEvents();
-            String token = (String) alice.driver.executeScript(
-                    "return JSON.parse(localStorage.getItem('kickout.session')).token");
-            String admin = api.login("admin", "api").token();
-
-            // an event the page sees (another record), so it has an id to resume from
-            api.post("locks/document/doc-6", token, null).assertOk(201);
-            api.post("admin/locks/document/doc-6/release", admin, "{\"reason\":\"first\"}").assertOk(200);
-            alice.await(d -> d.findElement(By.tagName("html")).getDomAttribute("data-last-event-id") != null);
-
-            // the stream drops (more streams than the per-session cap close the oldest); reconnects fail for now
-            alice.driver.executeCdpCommand("Network.enable", Map.of());
-            alice.driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/api/events/ticket")));
-            List<EventStream> others = new ArrayList<>();
-            try {
-                for (int i = 0; i < MAX_STREAMS; i++) {
-                    others.add(EventStream.open(api.request("events", token)));
-                }
-                alice.await(d -> !d.findElements(By.cssSelector("header.bar .conn.down")).isEmpty());
-
-                api.post("admin/locks/document/doc-5/release", admin, "{\"reason\":\"Released while you were offline\"}")
-                        .assertOk(200);
-                long start = System.nanoTime();
-                alice.driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
-                // reconnect backoff is at most 2 s here; the status polling fallback would take 10 s
-                alice.await(Duration.ofSeconds(5), d -> editing(false).apply(d) && alice.find("#lock-lost").isDisplayed());
-                figure("missed EDIT_LOCK_RELEASED replayed after reconnect (incl. backoff)", start);
-                assertTrue(alice.find("#lock-lost").getText().contains("Released while you were offline"));
-            } finally {
-                others.forEach(EventStream::close);
-            }
-        }
-    }
-
-    private static org.openqa.selenium.support.ui.ExpectedCondition<Boolean> editing(boolean editing) {
-        return (WebDriver d) -> String.valueOf(editing).equals(
-                d.findElement(By.tagName("body")).getDomAttribute("data-editing"));
-    }
-
-    private static void figure(String what, long startNanos) {
-        System.out.printf("[figure] ui: %s in %d ms%n", what, (System.nanoTime() - startNanos) / 1_000_000);
+    @Override
+    String where() {
+        return "";
     }
 }

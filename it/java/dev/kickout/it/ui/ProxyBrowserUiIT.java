@@ -1,0 +1,58 @@
+package dev.kickout.it.ui;
+
+import dev.kickout.it.proxy.ProxyStack;
+import dev.kickout.it.support.NginxProcess;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@link BrowserFlows} through a real nginx ({@link ProxyStack}, started once for the class): round-robin
+ * over two instances, so consecutive requests of one page (its scripts, the sign-in, the ticket, the event
+ * stream, the admin console's calls) land on different instances, and a server event raised on one instance
+ * reaches a page whose stream is held by the other. Screenshots {@code target/ui-screenshots/proxy-*.png}.
+ * WildFly only, like every proxy test.
+ */
+@ExtendWith(Chromium.class)
+@ExtendWith(NginxProcess.Installed.class)
+class ProxyBrowserUiIT extends BrowserFlows {
+
+    static ProxyStack stack;
+
+    @BeforeAll
+    static void start() {
+        Map<String, String> settings = new HashMap<>(SETTINGS);
+        settings.put("kickout.key-prefix", "uiproxy");
+        stack = ProxyStack.start("flows", settings);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    @Override
+    URL base() {
+        try {
+            return stack.contextRoot().toURL();
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    String prefix() {
+        return "proxy-";
+    }
+
+    @Override
+    String where() {
+        return " through nginx";
+    }
+}
