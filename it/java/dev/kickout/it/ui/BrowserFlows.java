@@ -10,6 +10,7 @@ import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.Reply;
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.net.URL;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,6 +48,13 @@ abstract class BrowserFlows {
 
     /** The app's context root, e.g. {@code http://127.0.0.1:8180/kickout/}. */
     abstract URL base();
+
+    /**
+     * The context roots of the instances that may hold a page's event stream, each asked directly: the
+     * per-session stream cap counts on one instance (README, "Caps (per instance)"), so a flow that crowds out
+     * a page's stream opens its extra streams on every one of them.
+     */
+    abstract List<URI> instances();
 
     /** Prefix of this class's screenshots and browser names (so two subclasses keep apart), e.g. {@code "proxy-"}. */
     abstract String prefix();
@@ -222,13 +230,17 @@ abstract class BrowserFlows {
             api.post("admin/locks/document/doc-6/release", admin, "{\"reason\":\"first\"}").assertOk(200);
             alice.await(d -> d.findElement(By.tagName("html")).getDomAttribute("data-last-event-id") != null);
 
-            // the stream drops (more streams than the per-session cap close the oldest); reconnects fail for now
+            // the stream drops (more streams than the per-session cap close the oldest, on whichever instance holds
+            // it: the cap counts per instance); reconnects fail for now
             alice.driver.executeCdpCommand("Network.enable", Map.of());
             alice.driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/api/events/ticket")));
             List<EventStream> others = new ArrayList<>();
             try {
-                for (int i = 0; i < MAX_STREAMS; i++) {
-                    others.add(EventStream.open(api.request("events", token)));
+                for (URI instance : instances()) {
+                    Api direct = new Api(instance.resolve("api/"));
+                    for (int i = 0; i < MAX_STREAMS; i++) {
+                        others.add(EventStream.open(direct.request("events", token)));
+                    }
                 }
                 alice.await(d -> !d.findElements(By.cssSelector("header.bar .conn.down")).isEmpty());
 

@@ -1,8 +1,10 @@
 package dev.kickout.it.ui;
 
 import dev.kickout.it.http.Deployments;
+import java.net.URI;
 import java.net.URL;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -30,6 +32,11 @@ class BrowserUiIT extends BrowserFlows {
     @Override
     URL base() {
         return base;
+    }
+
+    @Override
+    List<URI> instances() {
+        return List.of(URI.create(base.toString()));
     }
 
     @Override

@@ -2,9 +2,12 @@ package dev.kickout.it.ui;
 
 import dev.kickout.it.proxy.ProxyStack;
 import dev.kickout.it.support.NginxProcess;
+import dev.kickout.it.support.WildFlyProcess;
 import java.net.MalformedURLException;
+import java.net.URI;
 import java.net.URL;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +47,11 @@ class ProxyBrowserUiIT extends BrowserFlows {
         } catch (MalformedURLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    @Override
+    List<URI> instances() {
+        return stack.instances().stream().map(WildFlyProcess::contextRoot).toList();
     }
 
     @Override
