@@ -11,24 +11,29 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * {@link BrowserFlows} through a real nginx ({@link ProxyStack}, started once for the class): round-robin
- * over two instances, so consecutive requests of one page (its scripts, the sign-in, the ticket, the event
- * stream, the admin console's calls) land on different instances, and a server event raised on one instance
- * reaches a page whose stream is held by the other. Screenshots {@code target/ui-screenshots/proxy-*.png}.
- * WildFly only, like every proxy test.
+ * The browser flows of {@link BrowserUiIT} and {@link ChineseUiIT} through a real nginx ({@link ProxyStack},
+ * started once for the class and shared by both): round-robin over two instances, so consecutive requests of
+ * one page (its scripts, the sign-in, the ticket, the event stream, the admin console's calls) land on
+ * different instances, and a server event raised on one instance reaches a page whose stream is held by the
+ * other. Screenshots {@code target/ui-screenshots/proxy-*.png}. WildFly only, like every proxy test.
  */
 @ExtendWith(Chromium.class)
 @ExtendWith(NginxProcess.Installed.class)
-class ProxyBrowserUiIT extends BrowserFlows {
+class ProxyBrowserUiIT {
+
+    private static final String PREFIX = "proxy-";
+    private static final String WHERE = " through nginx";
 
     static ProxyStack stack;
 
     @BeforeAll
     static void start() {
-        Map<String, String> settings = new HashMap<>(SETTINGS);
+        Map<String, String> settings = new HashMap<>(BrowserFlows.SETTINGS);
+        settings.putAll(ChineseFlows.SETTINGS);
         settings.put("kickout.key-prefix", "uiproxy");
         stack = ProxyStack.start("flows", settings);
     }
@@ -40,8 +45,7 @@ class ProxyBrowserUiIT extends BrowserFlows {
         }
     }
 
-    @Override
-    URL base() {
+    static URL base() {
         try {
             return stack.contextRoot().toURL();
         } catch (MalformedURLException e) {
@@ -49,18 +53,46 @@ class ProxyBrowserUiIT extends BrowserFlows {
         }
     }
 
-    @Override
-    List<URI> instances() {
-        return stack.instances().stream().map(WildFlyProcess::contextRoot).toList();
+    @Nested
+    class English extends BrowserFlows {
+
+        @Override
+        URL base() {
+            return ProxyBrowserUiIT.base();
+        }
+
+        @Override
+        List<URI> instances() {
+            return stack.instances().stream().map(WildFlyProcess::contextRoot).toList();
+        }
+
+        @Override
+        String prefix() {
+            return PREFIX;
+        }
+
+        @Override
+        String where() {
+            return WHERE;
+        }
     }
 
-    @Override
-    String prefix() {
-        return "proxy-";
-    }
+    @Nested
+    class Chinese extends ChineseFlows {
 
-    @Override
-    String where() {
-        return " through nginx";
+        @Override
+        URL base() {
+            return ProxyBrowserUiIT.base();
+        }
+
+        @Override
+        String prefix() {
+            return PREFIX;
+        }
+
+        @Override
+        String where() {
+            return WHERE;
+        }
     }
 }
