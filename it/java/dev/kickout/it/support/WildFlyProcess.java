@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  */
 public final class WildFlyProcess implements AutoCloseable {
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -92,7 +92,7 @@ public final class WildFlyProcess implements AutoCloseable {
         }
     }
 
-    /** Waits (at most 120 s) for the deployment scanner's marker and for the app to answer below 500. */
+    /** Waits (at most 180 s: two instances boot at once on a loaded 2-core machine) for the deployment scanner's marker and for the app to answer below 500. */
     public WildFlyProcess awaitDeployed() {
         Path deployments = base.resolve("deployments");
         Poll.until(START_TIMEOUT, () -> "WildFly " + name + " serving " + contextRoot() + " (see "

@@ -96,15 +96,23 @@ public class NearCacheLink {
     }
 
     /**
-     * Tells every instance's cache to forget the user's sessions, this one's first. Throws if Redis
-     * does not take the message: the caller (a revocation's follow-ups) then leaves it to the outbox.
+     * Tells every instance's cache to forget the user's sessions, this one's first. The deciding script
+     * (revoke.lua, login.lua) already published the same message atomically with the decision, so an
+     * instance that dies right after deciding leaves no cache behind; this second publication, a follow-up,
+     * covers a message lost between Redis Cluster nodes. Throws if Redis does not take it: the outbox
+     * then delivers it again.
      */
     void invalidate(String userTag) {
         if (cache == null) {
             return;
         }
         cache.invalidate(userTag);
-        redis.call(client -> topic(client).publish("u " + userTag));
+        redis.call(client -> topic(client).publish(invalidation(userTag)));
+    }
+
+    /** The message that makes every near cache forget a user's sessions. */
+    static String invalidation(String userTag) {
+        return "u " + userTag;
     }
 
     private RTopic topic(RedissonClient client) {

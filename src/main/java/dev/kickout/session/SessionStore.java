@@ -138,7 +138,7 @@ class SessionStore {
                 config.loginMaxSessions(), config.loginWhenFull().name(), json.write(replacement), ttlMillis(),
                 json.write(new UserRecord(record.userId(), record.username())), RedisKeys.secretHash(token),
                 config.loginMaxSessionsPerUser(), config.loginMaxDeviceTypes(), config.loginMaxTombstonesPerUser(),
-                config.sessionMaxLifetime().toMillis()), outbox));
+                config.sessionMaxLifetime().toMillis(), nearCacheChannel(), NearCacheLink.invalidation(tag)), outbox));
         return switch ((String) reply.get(0)) {
             case "LIMIT" -> throw SessionLimitException.sessions(((Long) reply.get(1)).intValue());
             case "DEVICE_TYPES" -> throw SessionLimitException.deviceTypes(((Long) reply.get(1)).intValue(),
@@ -161,7 +161,8 @@ class SessionStore {
         // durable: a kick or logout confirmed to the caller must still be in force after a failover
         List<Object> reply = redis.runDurably(Script.REVOKE, withOutboxKeys(userKeys(userTag), outbox), withOutboxArgs(List.of(
                 json.write(tombstone), ttlMillis(), orEmpty(sessionId), orEmpty(deviceType),
-                orEmpty(spareSessionId), config.loginMaxTombstonesPerUser()), outbox));
+                orEmpty(spareSessionId), config.loginMaxTombstonesPerUser(), nearCacheChannel(),
+                NearCacheLink.invalidation(userTag)), outbox));
         return new Revoked(json.read((String) reply.get(0), Tombstone.class), sessions(reply.subList(1, reply.size())));
     }
 
@@ -262,6 +263,11 @@ class SessionStore {
         List<Object> all = new ArrayList<>(scriptArgs);
         all.addAll(outbox.argv());
         return all.toArray();
+    }
+
+    /** Where the deciding scripts publish their invalidation; empty (nothing published) with the cache off. */
+    private String nearCacheChannel() {
+        return config.enabled() && config.sessionNearCache() ? keys.nearCacheChannel() : "";
     }
 
     private static String orEmpty(String value) {

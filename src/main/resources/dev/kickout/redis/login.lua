@@ -10,7 +10,8 @@
 -- ARGV[7] tombstone for replaced sessions (JSON), ARGV[8] ttl (ms), ARGV[9] user (JSON),
 -- ARGV[10] the new token's hash, ARGV[11] sessions per user at most (every policy),
 -- ARGV[12] distinct device types per user at most, ARGV[13] tombstones per user at most,
--- ARGV[14] max lifetime (ms)
+-- ARGV[14] max lifetime (ms), ARGV[15] the near caches' channel ('' with the cache off),
+-- ARGV[16] the invalidation to publish there for this user (when the login replaced sessions)
 -- Returns {'OK', record as stored, tombstone as stored, replacedId1, replacedRecord1, ...}
 -- | {'LIMIT', max} | {'DEVICE_TYPES', max}
 local now = clock_now()
@@ -81,4 +82,8 @@ keep_until({KEYS[1], KEYS[2], KEYS[3]}, now, s.capAt + ttl)
 -- KEYS[4] outbox entries, KEYS[5] outbox due index (the outbox shard of the user's slot);
 -- the last four ARGV: outbox id, context (JSON: actor), grace (ms), max age (ms)
 outbox_sessions(result, 4)
+-- every instance's near cache forgets the user's sessions, published with the decision itself
+if #result > 3 and ARGV[15] ~= '' then
+  redis.call('PUBLISH', ARGV[15], ARGV[16])
+end
 return result

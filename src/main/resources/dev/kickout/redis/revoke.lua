@@ -4,7 +4,8 @@
 -- ARGV[1] tombstone (JSON; its 'at' is set here, from Redis's clock), ARGV[2] ttl (ms),
 -- ARGV[3] one sessionId, or '' for all of the user's sessions,
 -- ARGV[4] only this device type, or '' for any, ARGV[5] a sessionId to spare, or '',
--- ARGV[6] tombstones per user at most
+-- ARGV[6] tombstones per user at most, ARGV[7] the near caches' channel ('' with the cache off),
+-- ARGV[8] the invalidation to publish there for this user
 -- Returns {tombstone as stored, revokedId1, revokedRecord1, ...}
 local now = clock_now()
 local ttl = tonumber(ARGV[2])
@@ -27,4 +28,8 @@ end
 -- KEYS[4] outbox entries, KEYS[5] outbox due index (the outbox shard of the user's slot);
 -- the last four ARGV: outbox id, context (JSON: actor), grace (ms), max age (ms)
 outbox_sessions(result, 2)
+-- every instance's near cache forgets the user's sessions, published with the decision itself
+if #result > 1 and ARGV[7] ~= '' then
+  redis.call('PUBLISH', ARGV[7], ARGV[8])
+end
 return result
