@@ -37,6 +37,27 @@ public final class Api {
         return send(request(path, token).GET());
     }
 
+    /**
+     * How long another instance may serve a token after its revocation returned, in tests: well under the near
+     * cache's fence bound ({@code kickout.session.near-cache.silence}, 1.5 s), so it is the invalidation that
+     * refuses the token there, not the fence.
+     */
+    public static final Duration CROSS_INSTANCE = Duration.ofSeconds(1);
+
+    /**
+     * GETs {@code path} until it answers 401, at most for {@code within}, and answers the last reply. For a token
+     * revoked through another instance: this one refuses it once its near cache hears the invalidation, which the
+     * deciding script publishes (milliseconds; README "The near cache"), not before the revocation returned.
+     */
+    public Reply refusedWithin(String path, String token, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        Reply reply = get(path, token);
+        while (reply.status() != 401 && System.nanoTime() < deadline) {
+            reply = get(path, token);
+        }
+        return reply;
+    }
+
     public Reply post(String path, String token, String json) {
         return send(request(path, token).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json == null ? "" : json)));

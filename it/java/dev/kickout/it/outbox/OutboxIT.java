@@ -93,7 +93,7 @@ class OutboxIT {
             long answered = System.nanoTime();
             JsonObject kicked = a.delete("admin/sessions/" + bob.sessionId() + "?reason=outbox", adminOnA).assertOk(200);
             assertEquals(1, kicked.getInt("kicked"), "A answers the decision it stored");
-            b.get("auth/status", bob.token()).assertProblem(401, "KICKED");
+            b.refusedWithin("auth/status", bob.token(), Api.CROSS_INSTANCE).assertProblem(401, "KICKED");
 
             Event event = onB.next(DELIVERY);
             assertNotNull(event, "FORCE_LOGOUT delivered by B's drainer");
@@ -118,7 +118,7 @@ class OutboxIT {
             long answered = System.nanoTime();
             Login second = a.login("alice", device);
             assertEquals(first.sessionId(), second.body().getJsonArray("replaced").getString(0));
-            b.get("auth/status", first.token()).assertProblem(401, "REPLACED");
+            b.refusedWithin("auth/status", first.token(), Api.CROSS_INSTANCE).assertProblem(401, "REPLACED");
 
             Event event = onB.next(DELIVERY);
             assertNotNull(event, "FORCE_LOGOUT delivered by B's drainer");

@@ -137,7 +137,7 @@ class ProxyIT {
                 .getJsonObject("holder").getString("username"), "the lock taken on two, seen on one");
         one.send(one.request("locks/document/proxy-spread", bob.token(), lockToken).DELETE()).assertOk(204);
         one.post("auth/logout", bob.token(), null).assertOk(204);
-        two.get("auth/status", bob.token()).assertProblem(401, "LOGGED_OUT");
+        two.refusedWithin("auth/status", bob.token(), Api.CROSS_INSTANCE).assertProblem(401, "LOGGED_OUT");
     }
 
     /** One round: a fresh session's stream opened through {@code streamVia}, kicked through {@code kickVia}. */

@@ -74,7 +74,7 @@ class CrossInstanceIT {
             assertEquals("cross", event.json().getString("reason"));
             assertEquals("end", onB.next(WAIT).type());
         }
-        b.get("auth/status", bob.token()).assertProblem(401, "KICKED");
+        b.refusedWithin("auth/status", bob.token(), Api.CROSS_INSTANCE).assertProblem(401, "KICKED");
     }
 
     @Test
