@@ -33,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * login's token answers REPLACED (or its login was refused with SESSION_LIMIT).
  *
  * <p>10 rounds on the single-Redis WildFly run; the runs that repeat this class for the same Lua scripts
- * (Cluster, Sentinel, Payara) set {@code kickout.it.policy-rounds=3} in the POM: the slow part once.
+ * (Cluster, Sentinel) set {@code kickout.it.policy-rounds=3} in the POM: the slow part once. The Payara run
+ * leaves it out.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
