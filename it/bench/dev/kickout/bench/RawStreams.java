@@ -77,13 +77,13 @@ final class RawStreams implements AutoCloseable {
 
     /** The first answer other than 200 (its status line), or null. */
     String refusal() {
-        return streams.stream().map(stream -> stream.status).filter(status -> status != null && !status.contains(" 200 "))
-                .findFirst().orElse(null);
+        return streams.stream().filter(stream -> stream.status != null && !answered200(stream))
+                .map(stream -> stream.status).findFirst().orElse(null);
     }
 
     /** Streams answered 200. */
     int held() {
-        return (int) streams.stream().filter(stream -> stream.status != null && stream.status.contains(" 200 ")).count();
+        return (int) streams.stream().filter(RawStreams::answered200).count();
     }
 
     /**
@@ -97,7 +97,7 @@ final class RawStreams implements AutoCloseable {
 
     private void await(List<Stream> these, String marker, Duration timeout) throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (these.stream().anyMatch(stream -> waiting(stream)) && System.nanoTime() < deadline) {
+        while (these.stream().anyMatch(RawStreams::waiting) && System.nanoTime() < deadline) {
             selector.select(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
             for (SelectionKey key : selector.selectedKeys()) {
                 read((Stream) key.attachment(), marker);
@@ -107,8 +107,11 @@ final class RawStreams implements AutoCloseable {
     }
 
     private static boolean waiting(Stream stream) {
-        return stream.markedNanos == 0 && (stream.status == null || stream.status.contains(" 200 "))
-                && stream.channel.isOpen();
+        return stream.markedNanos == 0 && (stream.status == null || answered200(stream)) && stream.channel.isOpen();
+    }
+
+    private static boolean answered200(Stream stream) {
+        return stream.status != null && stream.status.contains(" 200 ");
     }
 
     private void read(Stream stream, String marker) throws IOException {

@@ -45,14 +45,14 @@ public final class Api {
     public static final Duration CROSS_INSTANCE = Duration.ofSeconds(1);
 
     /**
-     * GETs {@code path} until it answers 401, at most for {@code within}, and answers the last reply. For a token
-     * revoked through another instance: this one refuses it once its near cache hears the invalidation, which the
-     * deciding script publishes (milliseconds; README "The near cache"), not before the revocation returned.
+     * GETs {@code path} until it stops answering 200, at most for {@code within}, and answers the last reply. For a
+     * token revoked through another instance: this one refuses it once its near cache hears the invalidation, which
+     * the deciding script publishes (milliseconds; README "The near cache"), not before the revocation returned.
      */
     public Reply refusedWithin(String path, String token, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
         Reply reply = get(path, token);
-        while (reply.status() != 401 && System.nanoTime() < deadline) {
+        while (reply.status() == 200 && System.nanoTime() < deadline) {
             reply = get(path, token);
         }
         return reply;
