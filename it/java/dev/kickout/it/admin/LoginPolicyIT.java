@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.ServerAgnostic;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * (Cluster, Sentinel) set {@code kickout.it.policy-rounds=3} in the POM: the slow part once. The Payara run
  * leaves it out.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class LoginPolicyIT {

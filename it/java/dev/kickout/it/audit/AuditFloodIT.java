@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -37,6 +38,7 @@ import org.redisson.client.codec.StringCodec;
  * overfilled the activity stream. Every force action stays listed, denials make a bounded number of
  * entries whose counts add up, and a filter that matches nothing is answered in bounded pages.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class AuditFloodIT {

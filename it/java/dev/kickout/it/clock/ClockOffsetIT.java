@@ -11,6 +11,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.EventStream.Event;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.ServerAgnostic;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * not slide anything sees the end. The test JVM runs on the same machine as Redis, so its wall
  * clock is Redis's too: views must show times close to it, not 10 minutes off.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ClockOffsetIT {

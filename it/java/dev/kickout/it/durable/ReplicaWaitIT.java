@@ -9,6 +9,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
 import jakarta.json.Json;
@@ -50,6 +51,7 @@ import org.redisson.client.codec.StringCodec;
  * while authenticated requests (which never wait) keep working. A second deployment on the same
  * Redis without the wait gives the latency the wait adds.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ReplicaWaitIT {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
@@ -37,6 +38,7 @@ import org.redisson.client.codec.StringCodec;
  * lock key, index entry or session-set entry once the TTLs pass; and fences keep growing after the
  * fence counter itself expired. The sweeper runs once a minute here, so it cannot be what cleans up.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class LockKeysBoundIT {

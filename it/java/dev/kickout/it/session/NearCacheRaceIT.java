@@ -8,6 +8,7 @@ import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.push.Latency;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
 import java.net.URL;
@@ -39,6 +40,7 @@ import org.redisson.client.codec.StringCodec;
  * within the fence's bound and from then on, in every round. Also run on Redis Cluster and Sentinel (POM), not
  * on Payara (the same cache, not the server).
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class NearCacheRaceIT {

@@ -7,6 +7,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.RedisCommandStats;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
@@ -39,6 +40,7 @@ import org.redisson.client.codec.StringCodec;
  * sessions, 1,000 tombstones and three Redis keys, and a login costs the same work after them as
  * for a fresh user; the device type bound and the per-user cap with REJECT refuse with 409.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class SessionBoundsIT {
