@@ -3,7 +3,9 @@ package dev.kickout.rest;
 /**
  * Names shared by the MicroProfile OpenAPI annotations on the module's resources: the problem media
  * type, the security schemes' names (declared on {@code AuthResource}: servers read
- * {@code @SecurityScheme} on resource classes) and the texts of the refusals most operations share.
+ * {@code @SecurityScheme} on resource classes) and the texts of the refusals most operations share. Each
+ * operation names its refusals itself: Payara Micro 6.2025.10 leaves out an {@code @APIResponse} put on the
+ * resource class (WildFly adds it to every operation), as {@code OpenApiIT} showed when they were moved there.
  * Annotations only: a server without MicroProfile OpenAPI never loads them, and nothing here touches a
  * host's own document beyond adding the module's paths, schemas, tags and these schemes.
  */
