@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
@@ -29,6 +30,7 @@ import org.redisson.client.codec.StringCodec;
  * The trail written before the audit shards ({@code P:{audit}:force}, {@code :activity}) stays
  * listed after the upgrade, merged by id with the shards' entries, and nothing new is appended to it.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class AuditUpgradeIT {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.ServerAgnostic;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.net.http.HttpRequest;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Lock expiry and the max-hold cap, with a 1 s TTL and a 3 s cap. The waits let wall-clock time
  * pass for expiry; they synchronise with nothing.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class LockLifetimeIT {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
 import java.io.IOException;
@@ -35,6 +36,7 @@ import org.redisson.client.codec.StringCodec;
  * so orphans far beyond one tick's batch are reached over successive ticks; and its lease is only
  * ever renewed or deleted by the instance whose id it holds.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class SweeperCursorIT {

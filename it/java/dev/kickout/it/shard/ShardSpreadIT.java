@@ -8,6 +8,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.RedisNodeProcess;
 import dev.kickout.it.support.RedisTopology;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Topology;
 import dev.kickout.redis.RedisKeys;
@@ -38,6 +39,7 @@ import org.redisson.client.codec.StringCodec;
  * merged from the shards, still page through every user and session exactly once, most recent
  * first; the audit entries of their kicks land in most audit shards.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ShardSpreadIT {
