@@ -8,10 +8,8 @@ import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.TestRedis;
-import dev.kickout.redis.RedisKeys;
-import jakarta.json.Json;
+import dev.kickout.it.support.UserRecords;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.net.URL;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +22,6 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * The near cache on one instance: a cached token costs no Redis round trip, its sliding expiry still reaches
@@ -111,9 +108,7 @@ class NearCacheIT {
     }
 
     private static Instant expiresInRedis(String userId, String sessionId) {
-        String record = TestRedis.client().<String, String>getMap(PREFIX + ":{" + RedisKeys.userTag(userId) + "}:h",
-                StringCodec.INSTANCE).get("s:" + sessionId);
-        JsonObject json = Json.createReader(new StringReader(record)).readObject();
-        return Instant.ofEpochMilli(json.getJsonNumber("expiresAt").longValue());
+        JsonObject session = UserRecords.live(UserRecords.read(TestRedis.client(), PREFIX, userId), sessionId);
+        return Instant.ofEpochMilli(session.getJsonNumber("e").longValue());
     }
 }

@@ -15,12 +15,16 @@ import java.util.Locale;
  *
  * <p>Layout ({@code P} = {@code kickout.key-prefix}, {@code U} = {@link #userTag} of a user):
  * <pre>
- * P:{U}:h                 hash    u → user; per session: s:&lt;sessionId&gt; → record (live) or
- *                                 x:&lt;sessionId&gt; → tombstone (dead), t:&lt;token hash&gt; → sessionId,
+ * P:{U}:u                 string  the user's record (MessagePack, user-lib.lua): the user's name and each
+ *                                 live session (at most kickout.login.max-sessions-per-user) with its
+ *                                 token hash; expires one TTL after the last live session's cap
+ * P:{U}:h                 hash    dead sessions: x:&lt;sessionId&gt; → tombstone, t:&lt;token hash&gt; → sessionId,
  *                                 p:&lt;sessionId&gt; → token hash; forgotten together with the tombstone
- * P:{U}:i                 zset    live sessionIds by expiry (at most kickout.login.max-sessions-per-user)
+ *                                 (earlier builds also kept u and the live sessions' s: fields here)
  * P:{U}:x                 zset    tombstoned sessionIds by the time they are forgotten (one TTL after
  *                                 the session's cap; at most kickout.login.max-tombstones-per-user)
+ * P:{U}:i                 zset    earlier builds' live index: the first script that writes the user
+ *                                 moves its sessions into P:{U}:u and deletes it (sessions survive the upgrade)
  * P:{U}:t:&lt;token hash&gt;   string  legacy token pointer (before pointers moved into P:{U}:h); only read,
  *                                 never written, so that older tokens survive an upgrade; expires alone
  * P:{N}:idx:sessions      zset    sessionIds of listing shard N by their last known expiry (admin
@@ -126,10 +130,16 @@ public class RedisKeys {
         return base64Url(sha256(secret));
     }
 
+    public String userRecord(String userTag) {
+        return user(userTag) + ":u";
+    }
+
+    /** The user's dead sessions (and, from earlier builds, live ones to move into {@link #userRecord}). */
     public String userHash(String userTag) {
         return user(userTag) + ":h";
     }
 
+    /** The user's live index before {@link #userRecord} (deleted when the user is moved). */
     public String userIndex(String userTag) {
         return user(userTag) + ":i";
     }

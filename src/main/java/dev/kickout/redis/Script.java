@@ -17,7 +17,7 @@ import java.util.HexFormat;
  */
 public enum Script {
     AUTHENTICATE("clock-lib", "user-lib", "authenticate"),
-    SESSION_TOUCH("clock-lib", "session-touch"),
+    SESSION_TOUCH("clock-lib", "user-lib", "session-touch"),
     LOGIN("clock-lib", "user-lib", "outbox-lib", "login"),
     REVOKE("clock-lib", "user-lib", "outbox-lib", "revoke"),
     PRUNE_USER("clock-lib", "user-lib", "prune-user"),
@@ -38,7 +38,7 @@ public enum Script {
     AUDIT_COLLAPSE("clock-lib", "audit-lib", "audit-collapse"),
     INDEX_FORGET_USER("index-forget-user"),
     LOGIN_FAILURE("login-failure"),
-    SESSION_STANDING("clock-lib", "session-standing"),
+    SESSION_STANDING("clock-lib", "user-lib", "session-standing"),
     CLOCK_NOW("clock-lib", "clock-now"),
     LOCK_WAIT("clock-lib", "lock-wait"),
     LOCK_WAITERS_TAKE("clock-lib", "lock-waiters-take"),

@@ -57,8 +57,7 @@ class SessionStore {
         String tag = Tokens.userTagOf(token);
         String tokenHash = RedisKeys.secretHash(token);
         List<Object> reply = redis.run(Script.AUTHENTICATE,
-                List.of(keys.userHash(tag), keys.userIndex(tag), keys.userTombstones(tag),
-                        keys.legacyTokenPointer(tag, tokenHash)),
+                withKey(userKeys(tag), keys.legacyTokenPointer(tag, tokenHash)),
                 ttlMillis(), tokenHash, config.loginMaxTombstonesPerUser());
         return switch ((String) reply.get(0)) {
             case "OK" -> {
@@ -82,7 +81,7 @@ class SessionStore {
             RBatch batch = client.createBatch();
             for (NearCache.Touch touch : touches) {
                 batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.SESSION_TOUCH.source(),
-                        RScript.ReturnType.LONG, List.of(keys.userHash(touch.userTag()), keys.userIndex(touch.userTag())),
+                        RScript.ReturnType.LONG, userKeys(touch.userTag()),
                         touch.sessionId(), ttlMillis(), touch.lastHit());
             }
             return batch.execute();
@@ -91,8 +90,7 @@ class SessionStore {
 
     /** A live session by id (no sliding): used where a ticket, not a token, names the session. */
     Lookup byId(String sessionId) {
-        List<Object> reply = redis.run(Script.SESSION_STANDING, List.of(keys.userHash(Tokens.userTagOf(sessionId))),
-                sessionId);
+        List<Object> reply = redis.run(Script.SESSION_STANDING, userKeys(Tokens.userTagOf(sessionId)), sessionId);
         String record = (String) reply.get(2);
         String tombstone = (String) reply.get(3);
         if ("LIVE".equals(reply.get(0))) {
@@ -177,14 +175,7 @@ class SessionStore {
 
     /** Where each session stands (record, tombstone) by Redis's clock, in one round trip, sliding nothing. */
     Map<String, SessionDirectory.Standing> standings(List<String> sessionIds) {
-        List<?> found = redis.call(client -> {
-            RBatch batch = client.createBatch();
-            for (String sessionId : sessionIds) {
-                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_ONLY, Script.SESSION_STANDING.source(),
-                        RScript.ReturnType.LIST, List.of(keys.userHash(Tokens.userTagOf(sessionId))), sessionId);
-            }
-            return batch.execute().getResponses();
-        });
+        List<?> found = readStandings(sessionIds);
         Map<String, SessionDirectory.Standing> standings = new HashMap<>();
         for (int i = 0; i < sessionIds.size(); i++) {
             List<?> reply = (List<?>) found.get(i);
@@ -199,26 +190,32 @@ class SessionStore {
         return standings;
     }
 
-    /** The live sessions among {@code sessionIds}, in that order, in one round trip. */
+    /** The sessions among {@code sessionIds} whose record is still kept, in that order, in one round trip. */
     List<Session> find(List<String> sessionIds) {
         if (sessionIds.isEmpty()) {
             return List.of();
         }
-        List<?> records = redis.call(client -> {
+        List<?> found = readStandings(sessionIds);
+        List<Session> sessions = new ArrayList<>();
+        for (int i = 0; i < sessionIds.size(); i++) {
+            String record = (String) ((List<?>) found.get(i)).get(2);
+            if (!record.isEmpty()) {
+                sessions.add(session(sessionIds.get(i), record));
+            }
+        }
+        return sessions;
+    }
+
+    /** session-standing.lua's reply for each session, read only, pipelined in one round trip. */
+    private List<?> readStandings(List<String> sessionIds) {
+        return redis.call(client -> {
             RBatch batch = client.createBatch();
             for (String sessionId : sessionIds) {
-                batch.<String, String>getMap(keys.userHash(Tokens.userTagOf(sessionId)), StringCodec.INSTANCE)
-                        .getAsync("s:" + sessionId);
+                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_ONLY, Script.SESSION_STANDING.source(),
+                        RScript.ReturnType.LIST, userKeys(Tokens.userTagOf(sessionId)), sessionId);
             }
             return batch.execute().getResponses();
         });
-        List<Session> found = new ArrayList<>();
-        for (int i = 0; i < sessionIds.size(); i++) {
-            if (records.get(i) != null) {
-                found.add(session(sessionIds.get(i), (String) records.get(i)));
-            }
-        }
-        return found;
     }
 
     Session session(String sessionId, String recordJson) {
@@ -247,8 +244,16 @@ class SessionStore {
         return config.sessionTtl().toMillis();
     }
 
+    /** The user's record, then the keys of the layout before it (read and moved into it by user-lib.lua). */
     private List<Object> userKeys(String userTag) {
-        return List.of(keys.userHash(userTag), keys.userIndex(userTag), keys.userTombstones(userTag));
+        return List.of(keys.userRecord(userTag), keys.userHash(userTag), keys.userIndex(userTag),
+                keys.userTombstones(userTag));
+    }
+
+    private static List<Object> withKey(List<Object> scriptKeys, Object key) {
+        List<Object> all = new ArrayList<>(scriptKeys);
+        all.add(key);
+        return all;
     }
 
     /** A script's keys with the outbox shard's appended (issue 11: the outbox's KEYS come last). */

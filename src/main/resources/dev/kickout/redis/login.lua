@@ -2,7 +2,7 @@
 -- parallel logins, the user ends with exactly the sessions the policy allows, never more than the
 -- per-user cap nor more distinct device types than allowed, and each replaced session keeps a
 -- tombstone saying so. A refused login changes nothing.
--- KEYS[1] user hash, KEYS[2] live index, KEYS[3] tombstone index
+-- KEYS[1..4] the user (user-lib.lua), then the outbox shard's two keys
 -- The new session's times (loginTime, lastSeen, expiresAt, capAt) and the replaced sessions'
 -- tombstone time ('at') are set here, from Redis's clock.
 -- ARGV[1] new sessionId, ARGV[2] new session record (JSON), ARGV[3] policy,
@@ -17,6 +17,7 @@
 local now = clock_now()
 local ttl = tonumber(ARGV[8])
 local max_tombstones = tonumber(ARGV[13])
+load_user(now, ttl)
 prune(now, ttl, max_tombstones)
 
 local live = live_sessions()
@@ -26,7 +27,7 @@ if policy == 'SINGLE' then
   for _, e in ipairs(live) do doomed[e.sid] = true end
 elseif policy == 'PER_DEVICE_TYPE' then
   for _, e in ipairs(live) do
-    if e.s.deviceType == ARGV[4] then doomed[e.sid] = true end
+    if e.s.d == ARGV[4] then doomed[e.sid] = true end
   end
 elseif policy == 'MAX_SESSIONS' then
   local max = tonumber(ARGV[5])
@@ -48,8 +49,8 @@ end
 
 local labels, distinct = {}, 0
 for _, e in ipairs(live) do
-  if not doomed[e.sid] and not labels[e.s.deviceType] then
-    labels[e.s.deviceType] = true
+  if not doomed[e.sid] and not labels[e.s.d] then
+    labels[e.s.d] = true
     distinct = distinct + 1
   end
 end
@@ -61,25 +62,25 @@ s.loginTime = now
 s.lastSeen = now
 s.capAt = now + tonumber(ARGV[14])
 s.expiresAt = math.min(now + ttl, s.capAt)
-local record = cjson.encode(s)
 local tombstone = stamped(ARGV[7], now)
 
-local result = {'OK', record, tombstone}
+local user = cjson.decode(ARGV[9])
+USER.u = {user.userId, user.username}
+USER.s[ARGV[1]] = compact(s, ARGV[10])
+DIRTY = true
+local result = {'OK', expanded(USER.s[ARGV[1]]), tombstone}
 for _, e in ipairs(live) do
   if doomed[e.sid] then
-    bury(e.sid, e.raw, tombstone, ttl, max_tombstones)
+    bury(e.sid, tombstone, ttl, max_tombstones, now)
     table.insert(result, e.sid)
     table.insert(result, e.raw)
   end
 end
 
-redis.call('HSET', KEYS[1], 's:' .. ARGV[1], record, 'u', ARGV[9],
-    't:' .. ARGV[10], ARGV[1], 'p:' .. ARGV[1], ARGV[10])
-redis.call('ZADD', KEYS[2], s.expiresAt, ARGV[1])
-keep_until({KEYS[1], KEYS[2], KEYS[3]}, now, s.capAt + ttl)
+save_user(now, ttl)
 
 -- Outbox (issue 11): the follow-ups of the replacements, written with them (outbox-lib.lua).
--- KEYS[4] outbox entries, KEYS[5] outbox due index (the outbox shard of the user's slot);
+-- The last two KEYS: outbox entries and due index (the outbox shard of the user's slot);
 -- the last four ARGV: outbox id, context (JSON: actor), grace (ms), max age (ms)
 outbox_sessions(result, 4)
 -- every instance's near cache forgets the user's sessions, published with the decision itself

@@ -20,18 +20,18 @@ end
 -- For the per-user scripts: an entry of kind 'S' naming each session just buried, as triples
 -- (sessionId, record as it was, tombstone as stored), from a reply list of (sessionId, record)
 -- pairs that starts at index first. Nothing is written when no session was buried.
--- Reads KEYS[1] (user hash); KEYS[4], KEYS[5] are the outbox shard; the last four ARGV are the
--- outbox id, the context, the grace (ms) and the max age (ms).
+-- Reads KEYS[2], the user's dead sessions (user-lib.lua); the last two KEYS are the outbox shard;
+-- the last four ARGV are the outbox id, the context, the grace (ms) and the max age (ms).
 local function outbox_sessions(pairs_list, first)
   local data = {}
   for i = first, #pairs_list - 1, 2 do
     local sid = pairs_list[i]
     table.insert(data, sid)
     table.insert(data, pairs_list[i + 1])
-    table.insert(data, redis.call('HGET', KEYS[1], 'x:' .. sid) or '')
+    table.insert(data, redis.call('HGET', KEYS[2], 'x:' .. sid) or '')
   end
   if #data > 0 then
-    outbox_put(KEYS[4], KEYS[5], ARGV[#ARGV - 3], 'S', ARGV[#ARGV - 2], data,
+    outbox_put(KEYS[#KEYS - 1], KEYS[#KEYS], ARGV[#ARGV - 3], 'S', ARGV[#ARGV - 2], data,
       tonumber(ARGV[#ARGV - 1]), tonumber(ARGV[#ARGV]))
   end
 end

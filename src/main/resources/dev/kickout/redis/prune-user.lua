@@ -1,10 +1,13 @@
--- Tidies one user (forgets old tombstones, buries expired sessions, a bounded number of each)
--- and lists what is live.
--- KEYS[1] user hash, KEYS[2] live index, KEYS[3] tombstone index
+-- Tidies one user (forgets old tombstones, buries expired sessions) and lists what is live.
+-- KEYS[1..4] the user (user-lib.lua)
 -- ARGV[1] ttl (ms), ARGV[2] tombstones per user at most
 -- Returns {user JSON or '', sessionId1, record1, ...}
-prune(clock_now(), tonumber(ARGV[1]), tonumber(ARGV[2]))
-local result = {redis.call('HGET', KEYS[1], 'u') or ''}
+local now = clock_now()
+local ttl = tonumber(ARGV[1])
+load_user(now, ttl)
+prune(now, ttl, tonumber(ARGV[2]))
+save_user(now, ttl)
+local result = {USER.u[1] == '' and '' or cjson.encode({userId = USER.u[1], username = USER.u[2]})}
 for _, e in ipairs(live_sessions()) do
   table.insert(result, e.sid)
   table.insert(result, e.raw)

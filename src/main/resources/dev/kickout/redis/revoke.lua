@@ -1,6 +1,6 @@
 -- Revokes live sessions of one user, leaving a tombstone for each so that its token answers
 -- why (KICKED, LOGGED_OUT, ...) for as long as it could have lived (within the tombstone bound).
--- KEYS[1] user hash, KEYS[2] live index, KEYS[3] tombstone index
+-- KEYS[1..4] the user (user-lib.lua), then the outbox shard's two keys
 -- ARGV[1] tombstone (JSON; its 'at' is set here, from Redis's clock), ARGV[2] ttl (ms),
 -- ARGV[3] one sessionId, or '' for all of the user's sessions,
 -- ARGV[4] only this device type, or '' for any, ARGV[5] a sessionId to spare, or '',
@@ -11,21 +11,23 @@ local now = clock_now()
 local ttl = tonumber(ARGV[2])
 local max_tombstones = tonumber(ARGV[6])
 local tombstone = stamped(ARGV[1], now)
+load_user(now, ttl)
 prune(now, ttl, max_tombstones)
 
 local result = {tombstone}
 for _, e in ipairs(live_sessions()) do
   if (ARGV[3] == '' or e.sid == ARGV[3])
-      and (ARGV[4] == '' or e.s.deviceType == ARGV[4])
+      and (ARGV[4] == '' or e.s.d == ARGV[4])
       and e.sid ~= ARGV[5] then
-    bury(e.sid, e.raw, tombstone, ttl, max_tombstones)
+    bury(e.sid, tombstone, ttl, max_tombstones, now)
     table.insert(result, e.sid)
     table.insert(result, e.raw)
   end
 end
+save_user(now, ttl)
 
 -- Outbox (issue 11): the follow-ups of these revocations, written with them (outbox-lib.lua).
--- KEYS[4] outbox entries, KEYS[5] outbox due index (the outbox shard of the user's slot);
+-- The last two KEYS: outbox entries and due index (the outbox shard of the user's slot);
 -- the last four ARGV: outbox id, context (JSON: actor), grace (ms), max age (ms)
 outbox_sessions(result, 2)
 -- every instance's near cache forgets the user's sessions, published with the decision itself

@@ -1,13 +1,14 @@
 -- Where one session stands, judged by Redis's clock and sliding nothing (read only): live while its
 -- record's expiry is ahead of Redis's time, else ended; with its tombstone while one is kept.
--- KEYS[1] user hash
+-- KEYS[1] the user's record, KEYS[2] dead sessions, KEYS[3] live index before the record (user-lib.lua)
 -- ARGV[1] sessionId
 -- Returns {'LIVE' | 'ENDED', Redis's time (ms), record or '', tombstone or ''}
 local now = clock_now()
-local raw = redis.call('HGET', KEYS[1], 's:' .. ARGV[1])
-local tombstone = redis.call('HGET', KEYS[1], 'x:' .. ARGV[1]) or ''
+load_user()
+local rec = USER.s[ARGV[1]]
+local tombstone = redis.call('HGET', KEYS[2], 'x:' .. ARGV[1]) or ''
 local state = 'ENDED'
-if raw and cjson.decode(raw).expiresAt > now then
+if rec and rec.e > now then
   state = 'LIVE'
 end
-return {state, string.format('%.0f', now), raw or '', tombstone}
+return {state, string.format('%.0f', now), rec and expanded(rec) or '', tombstone}

@@ -1,84 +1,35 @@
 -- Shared by the per-user scripts (prepended to them, never run alone).
--- KEYS[1] user hash, KEYS[2] live index (sessionId -> expiresAt), KEYS[3] tombstone index
--- (sessionId -> when the tombstone is forgotten).
--- The user hash holds 'u' (the user's name) and, per session: 's:<sid>' its record while live,
--- 'x:<sid>' its tombstone once dead, 't:<token hash>' -> sid and 'p:<sid>' -> token hash. Forgetting
--- a tombstone removes all of them, so nothing is kept per session beyond the tombstone bound.
--- Work per call is bounded whatever the user's history: at most PRUNE_LIMIT due entries of each
--- index per call, and the live set never exceeds the per-user cap that every login enforces.
+-- KEYS[1] the user's record: one string, MessagePack, holding the user and their live sessions:
+--   u  {userId, username}
+--   s  sessionId -> live session {d deviceType, c clientId, l loginTime, s lastSeen, e expiresAt,
+--      x capAt (times in ms, Redis's clock), i ip, a userAgent, r roles (JSON), h token hash}
+--   A live session costs its record and nothing else: no key, field or index entry of its own.
+-- KEYS[2] the user's dead sessions (hash): 'x:<sid>' its tombstone, 't:<token hash>' -> sid and
+--   'p:<sid>' -> token hash, forgotten together; KEYS[4] their index (sid -> when forgotten).
+-- KEYS[3] the user's live index as written before the record (earlier builds kept live sessions as
+--   's:<sid>' fields of KEYS[2] with their pointers, indexed by KEYS[3]): the first script that
+--   writes the user moves them into the record (see load_user).
+-- Work per call is bounded whatever the user's history: at most PRUNE_LIMIT due tombstones per call,
+-- and the live set never exceeds the per-user cap that every login enforces.
 
 local PRUNE_LIMIT = 100
 
--- Forgets a dead session entirely: tombstone, token pointer, and its tombstone index entry.
-local function forget(sid)
-  local token_hash = redis.call('HGET', KEYS[1], 'p:' .. sid)
-  if token_hash then
-    redis.call('HDEL', KEYS[1], 't:' .. token_hash)
-  end
-  redis.call('HDEL', KEYS[1], 'x:' .. sid, 'p:' .. sid)
-  redis.call('ZREM', KEYS[3], sid)
+local USER = nil
+local DIRTY = false
+
+local function compact(record, token_hash)
+  return {d = record.deviceType, c = record.clientId, l = record.loginTime, s = record.lastSeen,
+    e = record.expiresAt, x = record.capAt, i = record.ip, a = record.userAgent, r = record.roles, h = token_hash}
 end
 
--- Keeps at most max tombstones, forgetting those due first (the oldest logins).
-local function trim_tombstones(max)
-  local excess = redis.call('ZCARD', KEYS[3]) - max
-  if excess > 0 then
-    for _, sid in ipairs(redis.call('ZRANGE', KEYS[3], 0, math.min(excess, PRUNE_LIMIT) - 1)) do
-      forget(sid)
-    end
-  end
+-- A session as Java reads it (SessionRecord's JSON).
+local function expanded(rec)
+  return cjson.encode({userId = USER.u[1], username = USER.u[2], deviceType = rec.d, clientId = rec.c,
+    loginTime = rec.l, lastSeen = rec.s, expiresAt = rec.e, capAt = rec.x, ip = rec.i, userAgent = rec.a,
+    roles = rec.r})
 end
 
--- Replaces a live session by its tombstone; the tombstone lives as long as the token could have,
--- unless more than max_tombstones pile up.
-local function bury(sid, raw, tombstone, ttl, max_tombstones)
-  local s = cjson.decode(raw)
-  redis.call('HSET', KEYS[1], 'x:' .. sid, tombstone)
-  redis.call('HDEL', KEYS[1], 's:' .. sid)
-  redis.call('ZREM', KEYS[2], sid)
-  redis.call('ZADD', KEYS[3], s.capAt + ttl, sid)
-  trim_tombstones(max_tombstones)
-end
-
--- Forgets tombstones past their time and buries sessions past their expiry, a bounded number each.
-local function prune(now, ttl, max_tombstones)
-  for _, sid in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, PRUNE_LIMIT)) do
-    forget(sid)
-  end
-  for _, sid in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, PRUNE_LIMIT)) do
-    local raw = redis.call('HGET', KEYS[1], 's:' .. sid)
-    if raw then
-      bury(sid, raw, cjson.encode({code = 'EXPIRED'}), ttl, max_tombstones)
-    else
-      redis.call('ZREM', KEYS[2], sid)
-    end
-  end
-end
-
--- Live sessions as {sid, raw, s} tables, oldest login first (at most the per-user cap of them).
-local function live_sessions()
-  local live = {}
-  for _, sid in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
-    local raw = redis.call('HGET', KEYS[1], 's:' .. sid)
-    if raw then
-      table.insert(live, {sid = sid, raw = raw, s = cjson.decode(raw)})
-    end
-  end
-  table.sort(live, function(a, b)
-    if a.s.loginTime == b.s.loginTime then return a.sid < b.sid end
-    return a.s.loginTime < b.s.loginTime
-  end)
-  return live
-end
-
--- A tombstone (JSON) with its 'at' set to now (ms), from Redis's clock.
-local function stamped(tombstone, now)
-  local t = cjson.decode(tombstone)
-  t.at = clock_iso(now)
-  return cjson.encode(t)
-end
-
--- Makes the user's keys live at least until the given time (ms).
+-- Makes keys live at least until the given time (ms).
 local function keep_until(keys, now, until_ms)
   for _, key in ipairs(keys) do
     local left = redis.call('PTTL', key)
@@ -86,4 +37,146 @@ local function keep_until(keys, now, until_ms)
       redis.call('PEXPIRE', key, until_ms - now)
     end
   end
+end
+
+-- Writes the user's record back if anything changed, to live as long as its last session's token
+-- could be answered for (its cap plus one ttl); deleted when no session is live.
+local function save_user(now, ttl)
+  if not DIRTY then
+    return
+  end
+  local last = 0
+  for _, rec in pairs(USER.s) do last = math.max(last, rec.x + ttl) end
+  if last <= now then
+    redis.call('DEL', KEYS[1])
+  else
+    redis.call('SET', KEYS[1], cmsgpack.pack(USER), 'PX', string.format('%.0f', last - now))
+  end
+end
+
+-- Live sessions as earlier builds kept them (user-hash fields indexed by KEYS[3]), moved into USER;
+-- their fields and the index are deleted when the caller may write.
+local function migrate(write)
+  local u = redis.call('HGET', KEYS[2], 'u')
+  if u then
+    u = cjson.decode(u)
+    USER.u = {u.userId, u.username}
+  end
+  for _, sid in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
+    local raw = redis.call('HGET', KEYS[2], 's:' .. sid)
+    local token_hash = redis.call('HGET', KEYS[2], 'p:' .. sid)
+    if raw then
+      USER.s[sid] = compact(cjson.decode(raw), token_hash or nil)
+      if write then
+        redis.call('HDEL', KEYS[2], 's:' .. sid, 'p:' .. sid, 't:' .. (token_hash or ''))
+      end
+    end
+  end
+  if write then
+    redis.call('HDEL', KEYS[2], 'u')
+    redis.call('DEL', KEYS[3])
+    DIRTY = true
+  end
+end
+
+-- Reads the user's record (an empty one if none). A user whose live sessions are still in the
+-- layout of earlier builds is moved into the record at once by a script that may write (now and
+-- ttl given); read only callers just read the old layout.
+local function load_user(now, ttl)
+  local packed = redis.call('GET', KEYS[1])
+  if packed then
+    USER = cmsgpack.unpack(packed)
+    return USER
+  end
+  USER = {u = {'', ''}, s = {}}
+  if redis.call('EXISTS', KEYS[3]) == 1 then
+    migrate(now ~= nil)
+    if now then
+      save_user(now, ttl)
+    end
+  end
+  return USER
+end
+
+-- Forgets a dead session entirely: tombstone, token pointer, and its tombstone index entry.
+local function forget(sid)
+  local token_hash = redis.call('HGET', KEYS[2], 'p:' .. sid)
+  if token_hash then
+    redis.call('HDEL', KEYS[2], 't:' .. token_hash)
+  end
+  redis.call('HDEL', KEYS[2], 'x:' .. sid, 'p:' .. sid)
+  redis.call('ZREM', KEYS[4], sid)
+end
+
+-- Keeps at most max tombstones, forgetting those due first (the oldest logins).
+local function trim_tombstones(max)
+  local excess = redis.call('ZCARD', KEYS[4]) - max
+  if excess > 0 then
+    for _, sid in ipairs(redis.call('ZRANGE', KEYS[4], 0, math.min(excess, PRUNE_LIMIT) - 1)) do
+      forget(sid)
+    end
+  end
+end
+
+-- Replaces a live session by its tombstone; the tombstone lives as long as the token could have,
+-- unless more than max_tombstones pile up.
+local function bury(sid, tombstone, ttl, max_tombstones, now)
+  local rec = USER.s[sid]
+  USER.s[sid] = nil
+  DIRTY = true
+  local fields = {'x:' .. sid, tombstone}
+  if rec.h then
+    table.insert(fields, 't:' .. rec.h)
+    table.insert(fields, sid)
+    table.insert(fields, 'p:' .. sid)
+    table.insert(fields, rec.h)
+  end
+  redis.call('HSET', KEYS[2], unpack(fields))
+  redis.call('ZADD', KEYS[4], rec.x + ttl, sid)
+  keep_until({KEYS[2], KEYS[4]}, now, rec.x + ttl)
+  trim_tombstones(max_tombstones)
+end
+
+-- Forgets tombstones past their time (a bounded number) and buries sessions past their expiry.
+local function prune(now, ttl, max_tombstones)
+  for _, sid in ipairs(redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now, 'LIMIT', 0, PRUNE_LIMIT)) do
+    forget(sid)
+  end
+  local expired = {}
+  for sid, rec in pairs(USER.s) do
+    if rec.e <= now then table.insert(expired, sid) end
+  end
+  table.sort(expired)
+  for _, sid in ipairs(expired) do
+    bury(sid, cjson.encode({code = 'EXPIRED'}), ttl, max_tombstones, now)
+  end
+end
+
+-- Live sessions as {sid, raw (SessionRecord JSON), s (the record)} tables, oldest login first
+-- (at most the per-user cap of them).
+local function live_sessions()
+  local live = {}
+  for sid, rec in pairs(USER.s) do
+    table.insert(live, {sid = sid, raw = expanded(rec), s = rec})
+  end
+  table.sort(live, function(a, b)
+    if a.s.l == b.s.l then return a.sid < b.sid end
+    return a.s.l < b.s.l
+  end)
+  return live
+end
+
+-- The live session whose token hashes to token_hash, or nil.
+local function live_by_token(token_hash)
+  for sid, rec in pairs(USER.s) do
+    if rec.h == token_hash then return sid end
+  end
+  return nil
+end
+
+-- A tombstone (JSON) with its 'at' set to now (ms), from Redis's clock.
+local function stamped(tombstone, now)
+  local t = cjson.decode(tombstone)
+  t.at = clock_iso(now)
+  return cjson.encode(t)
 end
