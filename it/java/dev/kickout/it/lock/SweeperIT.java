@@ -30,7 +30,7 @@ class SweeperIT {
 
     private static final String PREFIX = "sweep";
     private static final RedisKeys KEYS = RedisKeys.withPrefix(PREFIX);
-    private static final String GHOST_SESSION = "AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA";
+    private static final String GHOST_USER = "AAAAAAAAAAAAAAAAAAAAAA";
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -52,7 +52,7 @@ class SweeperIT {
                 "fence", "1", "expiresAt", "1000", "acquiredAt", "1000", "lastHeartbeat", "1000"));
         lockIndex("ghost").add(1, "order/ghost");
         lockIndex("vanished").add(2, "order/vanished");
-        ghostSessionIndex().add(1, GHOST_SESSION);
+        ghostUserIndex().add(1, GHOST_USER);
 
         Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
         while (orphansLeft(redis) > 0 && Instant.now().isBefore(deadline)) {
@@ -69,7 +69,7 @@ class SweeperIT {
         return (int) (redis.getKeys().countExists(PREFIX + ":{lock:order:ghost}:h")
                 + (lockIndex("ghost").contains("order/ghost") ? 1 : 0)
                 + (lockIndex("vanished").contains("order/vanished") ? 1 : 0)
-                + (ghostSessionIndex().contains(GHOST_SESSION) ? 1 : 0));
+                + (ghostUserIndex().contains(GHOST_USER) ? 1 : 0));
     }
 
     /** The listing shard of lock order/{@code id}. */
@@ -78,8 +78,8 @@ class SweeperIT {
                 StringCodec.INSTANCE);
     }
 
-    private static RScoredSortedSet<String> ghostSessionIndex() {
-        return TestRedis.client().getScoredSortedSet(KEYS.sessionsIndex(RedisKeys.indexShardOfUser(
-                GHOST_SESSION.substring(0, RedisKeys.USER_TAG_LENGTH))), StringCodec.INSTANCE);
+    private static RScoredSortedSet<String> ghostUserIndex() {
+        return TestRedis.client().getScoredSortedSet(KEYS.usersIndex(RedisKeys.indexShardOfUser(GHOST_USER)),
+                StringCodec.INSTANCE);
     }
 }

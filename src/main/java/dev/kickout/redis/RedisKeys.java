@@ -27,11 +27,11 @@ import java.util.Locale;
  *                                 moves its sessions into P:{U}:u and deletes it (sessions survive the upgrade)
  * P:{U}:t:&lt;token hash&gt;   string  legacy token pointer (before pointers moved into P:{U}:h); only read,
  *                                 never written, so that older tokens survive an upgrade; expires alone
- * P:{N}:idx:sessions      zset    sessionIds of listing shard N by their last known expiry (admin
- *                                 listing; a session is in the shard of its user, see below)
- * P:{N}:idx:users         zset    user tags of shard N by their last known expiry (admin listing)
- * P:{N}:idx:device:&lt;D&gt;    zset    sessionIds of shard N of device type D by last known expiry
- * P:{N}:idx:session-types hash    sessionId → device type, for each entry of P:{N}:idx:sessions
+ * P:{N}:idx:users         zset    user tags of listing shard N by the last known expiry of their latest
+ *                                 session (admin listings of users and of sessions; a user is in the
+ *                                 shard of its tag, see below)
+ * P:{N}:idx:user-counts   hash    user tag → "version type=count ..." (its live sessions by device type),
+ *                                 # → sessions of shard N, #&lt;D&gt; → sessions of device type D (index-user.lua)
  * P:login:u:&lt;hash&gt;        string  failed logins of one username (SHA-256) in the throttle window
  * P:login:a:&lt;hash&gt;        string  failed logins from one client address (SHA-256) in the window
  * P:{A}:audit:force       stream  audit entries of force actions of audit shard A, trimmed by age only
@@ -163,14 +163,9 @@ public class RedisKeys {
         return HashSlots.shard("lock:" + type + ":" + id, INDEX_SHARDS);
     }
 
-    /** Sessions of one device type in one listing shard ({@code deviceType} must pass {@code Checks.LABEL}). */
-    public String deviceTypeIndex(int shard, String deviceType) {
-        return index(shard) + ":device:" + deviceType;
-    }
-
-    /** Device type of each session in {@link #sessionsIndex} of the shard, to take it out of its device type index too. */
-    public String sessionDeviceTypes(int shard) {
-        return index(shard) + ":session-types";
+    /** Session counts of the users of one listing shard, and their sums (see index-user.lua). */
+    public String userCounts(int shard) {
+        return index(shard) + ":user-counts";
     }
 
     /** Failed logins of one username (compared ignoring case), by its hash. */
@@ -181,10 +176,6 @@ public class RedisKeys {
     /** Failed logins from one client address, by its hash. */
     public String loginFailuresOfAddress(String address) {
         return prefix + ":login:a:" + secretHash(address);
-    }
-
-    public String sessionsIndex(int shard) {
-        return index(shard) + ":sessions";
     }
 
     public String usersIndex(int shard) {

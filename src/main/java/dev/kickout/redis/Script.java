@@ -36,7 +36,7 @@ public enum Script {
     SWEEP_SCAN("sweep-scan"),
     AUDIT_APPEND("clock-lib", "audit-lib", "audit-append"),
     AUDIT_COLLAPSE("clock-lib", "audit-lib", "audit-collapse"),
-    INDEX_FORGET_USER("index-forget-user"),
+    INDEX_USER("index-user"),
     LOGIN_FAILURE("login-failure"),
     SESSION_STANDING("clock-lib", "user-lib", "session-standing"),
     CLOCK_NOW("clock-lib", "clock-now"),

@@ -6,7 +6,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import org.redisson.client.protocol.ScoredEntry;
 
 /**
@@ -56,32 +58,12 @@ public final class ShardedRange {
         }
         int window = offset + limit;
         int chunk = Math.min(window, Math.max(MIN_CHUNK, (window * 5 / 4 + shards - 1) / shards));
-        Comparator<ScoredEntry<String>> ascending = Comparator.<ScoredEntry<String>>comparingDouble(ScoredEntry::getScore)
-                .thenComparing(ScoredEntry::getValue);
-        Comparator<ScoredEntry<String>> order = descending ? ascending.reversed() : ascending;
-        List<Deque<ScoredEntry<String>>> buffers = new ArrayList<>();
-        int[] next = new int[shards];
-        boolean[] exhausted = new boolean[shards];
-        for (int i = 0; i < shards; i++) {
-            buffers.add(new ArrayDeque<>());
-        }
+        Iterator<ScoredEntry<String>> merged = merged(shards, reader, descending, chunk);
         List<ScoredEntry<String>> page = new ArrayList<>(limit);
-        int skip = offset;
-        while (page.size() < limit) {
-            refill(reader, buffers, next, exhausted, chunk);
-            int best = -1;
-            for (int i = 0; i < shards; i++) {
-                ScoredEntry<String> head = buffers.get(i).peekFirst();
-                if (head != null && (best < 0 || order.compare(head, buffers.get(best).peekFirst()) < 0)) {
-                    best = i;
-                }
-            }
-            if (best < 0) {
-                break;
-            }
-            ScoredEntry<String> taken = buffers.get(best).pollFirst();
-            if (skip > 0) {
-                skip--;
+        for (int skipped = 0; page.size() < limit && merged.hasNext(); ) {
+            ScoredEntry<String> taken = merged.next();
+            if (skipped < offset) {
+                skipped++;
             } else {
                 page.add(taken);
             }
@@ -89,25 +71,83 @@ public final class ShardedRange {
         return page;
     }
 
-    /** Fetches the next chunk of every shard whose buffer ran dry, all in one read. */
-    private static void refill(Reader reader, List<Deque<ScoredEntry<String>>> buffers, int[] next,
-                               boolean[] exhausted, int chunk) {
-        List<Request> requests = new ArrayList<>();
-        for (int i = 0; i < buffers.size(); i++) {
-            if (buffers.get(i).isEmpty() && !exhausted[i]) {
-                requests.add(new Request(i, next[i], chunk));
+    /**
+     * The union of {@code shards} sorted sets in order, read lazily {@code chunk} entries of a shard at
+     * a time (the chunks of all shards that need one in one read), for a walk whose length the caller
+     * decides as it goes.
+     */
+    public static Iterator<ScoredEntry<String>> merged(int shards, Reader reader, boolean descending, int chunk) {
+        return new Merge(shards, reader, descending, chunk);
+    }
+
+    private static final class Merge implements Iterator<ScoredEntry<String>> {
+
+        private final Reader reader;
+        private final Comparator<ScoredEntry<String>> order;
+        private final int chunk;
+        private final List<Deque<ScoredEntry<String>>> buffers = new ArrayList<>();
+        private final int[] next;
+        private final boolean[] exhausted;
+
+        Merge(int shards, Reader reader, boolean descending, int chunk) {
+            this.reader = reader;
+            this.chunk = chunk;
+            Comparator<ScoredEntry<String>> ascending = Comparator.<ScoredEntry<String>>comparingDouble(
+                    ScoredEntry::getScore).thenComparing(ScoredEntry::getValue);
+            this.order = descending ? ascending.reversed() : ascending;
+            this.next = new int[shards];
+            this.exhausted = new boolean[shards];
+            for (int i = 0; i < shards; i++) {
+                buffers.add(new ArrayDeque<>());
             }
         }
-        if (requests.isEmpty()) {
-            return;
+
+        @Override
+        public boolean hasNext() {
+            return best() >= 0;
         }
-        List<List<ScoredEntry<String>>> replies = reader.read(requests);
-        for (int r = 0; r < requests.size(); r++) {
-            int shard = requests.get(r).shard();
-            List<ScoredEntry<String>> entries = replies.get(r);
-            buffers.get(shard).addAll(entries);
-            next[shard] += entries.size();
-            exhausted[shard] = entries.size() < chunk;
+
+        @Override
+        public ScoredEntry<String> next() {
+            int best = best();
+            if (best < 0) {
+                throw new NoSuchElementException();
+            }
+            return buffers.get(best).pollFirst();
+        }
+
+        /** The shard whose head comes next (after refilling every shard that ran dry), or -1 when all are done. */
+        private int best() {
+            refill();
+            int best = -1;
+            for (int i = 0; i < buffers.size(); i++) {
+                ScoredEntry<String> head = buffers.get(i).peekFirst();
+                if (head != null && (best < 0 || order.compare(head, buffers.get(best).peekFirst()) < 0)) {
+                    best = i;
+                }
+            }
+            return best;
+        }
+
+        /** Fetches the next chunk of every shard whose buffer ran dry, all in one read. */
+        private void refill() {
+            List<Request> requests = new ArrayList<>();
+            for (int i = 0; i < buffers.size(); i++) {
+                if (buffers.get(i).isEmpty() && !exhausted[i]) {
+                    requests.add(new Request(i, next[i], chunk));
+                }
+            }
+            if (requests.isEmpty()) {
+                return;
+            }
+            List<List<ScoredEntry<String>>> replies = reader.read(requests);
+            for (int r = 0; r < requests.size(); r++) {
+                int shard = requests.get(r).shard();
+                List<ScoredEntry<String>> entries = replies.get(r);
+                buffers.get(shard).addAll(entries);
+                next[shard] += entries.size();
+                exhausted[shard] = entries.size() < chunk;
+            }
         }
     }
 }

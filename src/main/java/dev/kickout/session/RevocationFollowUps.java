@@ -76,7 +76,8 @@ class RevocationFollowUps implements OutboxDelivery {
         // first: until every near cache has forgotten them, another instance may still answer these tokens
         ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).distinct()
                 .forEach(userTag -> followUps.run("near cache invalidation", () -> nearCache.invalidate(userTag)));
-        followUps.run("session indexes", () -> indexes.update(List.of(), ended.stream().map(Ended::session).toList()));
+        followUps.run("session indexes", () -> indexes.refresh(
+                ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).toList()));
         ended.forEach(end -> followUps.notifyEach(new SessionRevoked(end.session(), end.tombstone(), actor, id)));
     }
 }

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Who is online: sessions and users for the admin console, most recently active first. Reads
@@ -34,27 +35,33 @@ public class SessionDirectory {
     }
 
     /**
-     * Live sessions, optionally of one user and/or one device type. By user it reads that user's
-     * sessions (at most the per-user cap); otherwise one page of the sessions or device type index.
+     * Live sessions, optionally of one user and/or one device type, most recently active first. By
+     * user it reads that user's sessions (at most the per-user cap); otherwise it walks the users
+     * index to the page and reads the users on it, each user's sessions together.
      */
     public Page<Session> sessions(String userId, String deviceType, int offset, int limit) {
         if (userId != null) {
-            List<Session> all = new ArrayList<>(store.user(RedisKeys.userTag(userId)).sessions());
-            all.removeIf(session -> deviceType != null && !deviceType.equals(session.deviceType()));
-            all.sort(Comparator.comparing(Session::lastSeen).reversed());
-            return page(all, offset, limit);
+            List<Session> all = listed(store.user(RedisKeys.userTag(userId)).sessions(), deviceType);
+            int from = Math.min(offset, all.size());
+            return new Page<>(all.size(), all.subList(from, Math.min(all.size(), from + limit)));
         }
         indexes.tidy(TIDY_LIMIT);
-        Page<String> ids = indexes.sessionIds(deviceType, offset, limit);
-        return new Page<>(ids.total(), store.find(ids.items()));
+        SessionIndexes.Walk walk = indexes.sessions(deviceType, offset, limit);
+        List<SessionStore.UserSessions> users = store.users(
+                walk.slices().stream().map(SessionIndexes.Slice::userTag).toList());
+        List<Session> page = new ArrayList<>();
+        for (int i = 0; i < users.size() && page.size() < limit; i++) {
+            List<Session> own = listed(users.get(i).sessions(), deviceType);
+            own.stream().skip(walk.slices().get(i).skip()).limit(limit - page.size()).forEach(page::add);
+        }
+        return new Page<>(walk.total(), page);
     }
 
     /** Users with at least one live session. */
     public Page<OnlineUser> onlineUsers(int offset, int limit) {
         indexes.tidy(TIDY_LIMIT);
         Page<String> tags = indexes.userTags(offset, limit);
-        List<OnlineUser> users = tags.items().stream()
-                .map(store::user)
+        List<OnlineUser> users = store.users(tags.items()).stream()
                 .filter(user -> user.user() != null && !user.sessions().isEmpty())
                 .map(user -> new OnlineUser(user.user().userId(), user.user().username(), user.sessions().size(),
                         user.sessions().stream().map(Session::lastSeen).max(Comparator.naturalOrder()).orElse(null)))
@@ -62,7 +69,15 @@ public class SessionDirectory {
         return new Page<>(tags.total(), users);
     }
 
-    /** Re-checks up to {@code limit} stale entries of each listing index (the sweeper's share). */
+    /** One user's sessions as listed: of the device type if one is given, most recently active first. */
+    private static List<Session> listed(List<Session> sessions, String deviceType) {
+        return sessions.stream()
+                .filter(session -> deviceType == null || deviceType.equals(session.deviceType()))
+                .sorted(Comparator.comparing(Session::lastSeen).reversed().thenComparing(Session::sessionId))
+                .collect(Collectors.toCollection(ArrayList::new));
+    }
+
+    /** Refreshes up to {@code limit} users of the listing index whose entry's expiry has passed (the sweeper's share). */
     public void tidy(int limit) {
         indexes.tidy(limit);
     }
@@ -70,11 +85,6 @@ public class SessionDirectory {
     /** The live sessions of one user (empty for an unknown user). */
     public List<Session> sessionsOf(String userId) {
         return store.user(RedisKeys.userTag(userId)).sessions();
-    }
-
-    private static <T> Page<T> page(List<T> all, int offset, int limit) {
-        int from = Math.min(offset, all.size());
-        return new Page<>(all.size(), all.subList(from, Math.min(all.size(), from + limit)));
     }
 
     /**

@@ -6,37 +6,41 @@ import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
 import dev.kickout.redis.ShardedRange;
 import dev.kickout.session.SessionDirectory.Page;
+import dev.kickout.session.SessionStore.UserSessions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.IntFunction;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
+import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
 import org.redisson.client.protocol.ScoredEntry;
 
 /**
- * The admin listing indexes, scored by last known expiry: every session, every user, and the
- * sessions of each device type (with a sessionId → device type hash so that a dead session leaves
- * its device type index too). Each is split into {@link RedisKeys#INDEX_SHARDS} shards spread over
- * the slot space; a session and its user go to the shard of the user's tag, so no slot is hot and
- * one user's entries are always together. Listings merge the shards ({@link ShardedRange}).
- * Written as sessions open and end; entries whose score has passed (by Redis's clock) are
- * re-checked against the users' own data by {@link #tidy}, a bounded number per call, so every
- * listing does bounded work.
+ * The admin listing index: one entry per user with live sessions, not one per session. Each of the
+ * {@link RedisKeys#INDEX_SHARDS} shards (spread over the slot space, a user in the shard of its tag)
+ * holds the users by the last known expiry of their latest session, and each user's session
+ * counts by device type with their sums ({@code index-user.lua}), so that every listing has an
+ * exact total: users online, sessions, sessions of one device type. Session listings walk the
+ * users in order and expand them ({@link SessionStore#users}).
+ *
+ * <p>A user's entry is rewritten from the user's own data after each login and end ({@link #refresh});
+ * sliding expiry moves on without touching it, and entries whose expiry has passed (by Redis's
+ * clock) are refreshed by {@link #tidy}, a bounded number per call.
  */
 @ApplicationScoped
 class SessionIndexes {
 
     private static final int SHARDS = RedisKeys.INDEX_SHARDS;
+    /** Users read per round trip while a session listing walks the index. */
+    private static final int WALK_BATCH = 64;
 
     @Inject
     RedisStore redis;
@@ -47,143 +51,165 @@ class SessionIndexes {
     @Inject
     RedisClock clock;
 
-    /** Keeps the indexes in step with sessions just opened and just ended. */
-    void update(Collection<Session> opened, Collection<Session> ended) {
-        if (opened.isEmpty() && ended.isEmpty()) {
+    /** The users (by tag) and how many of their sessions a session listing skips: its page. */
+    record Walk(long total, List<Slice> slices) {
+    }
+
+    /** One user of a session page: skip that many of its sessions (in listing order) before taking any. */
+    record Slice(String userTag, int skip) {
+    }
+
+    /** Rewrites the entries of these users from their live sessions now. */
+    void refresh(Collection<String> userTags) {
+        List<String> tags = List.copyOf(new LinkedHashSet<>(userTags));
+        write(tags, store.users(tags));
+    }
+
+    /** Writes users' entries (summaries in the order of {@code tags}), each unless a newer one is there. */
+    private void write(List<String> tags, List<UserSessions> users) {
+        if (tags.isEmpty()) {
             return;
         }
         redis.call(client -> {
             RBatch batch = client.createBatch();
-            // a new session expires last of its user's, so its expiry is the user's latest
-            opened.forEach(session -> {
-                String tag = Tokens.userTagOf(session.sessionId());
-                add(batch, session).getScoredSortedSet(keys.usersIndex(RedisKeys.indexShardOfUser(tag)),
-                        StringCodec.INSTANCE).addAsync(session.expiresAt().toEpochMilli(), tag);
-            });
-            ended.forEach(session -> remove(batch, session.sessionId(), session.deviceType()));
-            return batch.execute();
-        });
-    }
-
-    /**
-     * Sessions in the listing index that expire after {@code nowMillis}: one ZCOUNT per shard (O(log n)
-     * each), in one batch; no scan.
-     */
-    long liveCount(long nowMillis) {
-        List<RFuture<Integer>> counts = new ArrayList<>();
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            for (int shard = 0; shard < SHARDS; shard++) {
-                counts.add(batch.getScoredSortedSet(keys.sessionsIndex(shard), StringCodec.INSTANCE)
-                        .countAsync(nowMillis, false, Double.POSITIVE_INFINITY, true));
+            for (int i = 0; i < tags.size(); i++) {
+                UserSessions user = users.get(i);
+                int shard = RedisKeys.indexShardOfUser(tags.get(i));
+                long latest = user.sessions().stream().mapToLong(session -> session.expiresAt().toEpochMilli())
+                        .max().orElse(0);
+                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.INDEX_USER.source(),
+                        RScript.ReturnType.LONG, List.of(keys.usersIndex(shard), keys.userCounts(shard)),
+                        tags.get(i), user.version(), latest, counts(user.sessions()));
             }
             return batch.execute();
         });
-        return counts.stream().mapToLong(count -> count.toCompletableFuture().join()).sum();
     }
 
-    /** One page of session ids, all or of one device type, most recently active first, and the total. */
-    Page<String> sessionIds(String deviceType, int offset, int limit) {
-        return page(shard -> deviceType == null ? keys.sessionsIndex(shard) : keys.deviceTypeIndex(shard, deviceType),
-                offset, limit);
+    /** Sessions by device type as index-user.lua reads them: "type=count type=count ...". */
+    private static String counts(List<Session> sessions) {
+        Map<String, Integer> byType = new TreeMap<>();
+        sessions.forEach(session -> byType.merge(session.deviceType(), 1, Integer::sum));
+        StringBuilder counts = new StringBuilder();
+        byType.forEach((type, count) -> counts.append(counts.isEmpty() ? "" : " ").append(type).append('=').append(count));
+        return counts.toString();
+    }
+
+    /** Sessions in the index (all of them, or of one device type): one HGET per shard, in one batch. */
+    long sessionCount(String deviceType) {
+        String field = deviceType == null ? "#" : "#" + deviceType;
+        List<RFuture<String>> counts = new ArrayList<>();
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            for (int shard = 0; shard < SHARDS; shard++) {
+                counts.add(batch.<String, String>getMap(keys.userCounts(shard), StringCodec.INSTANCE).getAsync(field));
+            }
+            return batch.execute();
+        });
+        return counts.stream().map(count -> count.toCompletableFuture().join())
+                .mapToLong(count -> count == null ? 0 : Long.parseLong(count)).sum();
     }
 
     /** One page of user tags, most recently active first, and the total. */
     Page<String> userTags(int offset, int limit) {
-        return page(keys::usersIndex, offset, limit);
+        long total = total(keys::usersIndex);
+        ShardedRange.requireWindow(offset, limit, total);
+        if (offset >= total) {
+            return new Page<>(total, List.of());
+        }
+        List<ScoredEntry<String>> entries = ShardedRange.page(SHARDS, requests -> read(keys::usersIndex, requests),
+                true, offset, limit);
+        return new Page<>(total, entries.stream().map(ScoredEntry::getValue).toList());
     }
 
     /**
-     * Re-checks up to {@code limit} entries (shared out over the shards, every shard visited) of the
-     * sessions and of the users index whose recorded expiry has passed (sliding expiry moves on
-     * without touching the indexes): live sessions get their real expiry, dead ones leave every
-     * index. A user leaves the users index only if its entry still has the score read here, so a
-     * login that re-added the user meanwhile wins.
+     * Which users hold sessions {@code offset} .. {@code offset + limit - 1} of the session listing
+     * (all, or of one device type): users most recently active first, each user's sessions together.
+     * Walks the users index in order, reading their counts {@link #WALK_BATCH} users per round trip,
+     * until the page is covered: at most {@code offset + limit} users without a device type; with
+     * one, users without a session of that type are walked past too.
+     */
+    Walk sessions(String deviceType, int offset, int limit) {
+        long total = sessionCount(deviceType);
+        ShardedRange.requireWindow(offset, limit, total);
+        List<Slice> slices = new ArrayList<>();
+        if (offset >= total) {
+            return new Walk(total, slices);
+        }
+        Iterator<ScoredEntry<String>> users = ShardedRange.merged(SHARDS, requests -> read(keys::usersIndex, requests),
+                true, WALK_BATCH);
+        long skip = offset;
+        long needed = limit;
+        while (needed > 0 && users.hasNext()) {
+            List<String> batch = new ArrayList<>();
+            while (batch.size() < WALK_BATCH && users.hasNext()) {
+                batch.add(users.next().getValue());
+            }
+            List<String> counts = countsOf(batch);
+            for (int i = 0; i < batch.size() && needed > 0; i++) {
+                int sessions = sessionsIn(counts.get(i), deviceType);
+                if (skip >= sessions) {
+                    skip -= sessions;
+                    continue;
+                }
+                slices.add(new Slice(batch.get(i), (int) skip));
+                needed -= sessions - skip;
+                skip = 0;
+            }
+        }
+        return new Walk(total, slices);
+    }
+
+    /** The count entries of these users ("version type=count ..." or null), each read in its shard, in one batch. */
+    private List<String> countsOf(List<String> tags) {
+        List<RFuture<String>> reads = new ArrayList<>();
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            tags.forEach(tag -> reads.add(batch.<String, String>getMap(
+                    keys.userCounts(RedisKeys.indexShardOfUser(tag)), StringCodec.INSTANCE).getAsync(tag)));
+            return batch.execute();
+        });
+        return reads.stream().map(read -> read.toCompletableFuture().join()).toList();
+    }
+
+    /** Sessions of a count entry, all or of one device type. */
+    private static int sessionsIn(String entry, String deviceType) {
+        if (entry == null) {
+            return 0;
+        }
+        int sessions = 0;
+        for (String part : entry.split(" ")) {
+            int equals = part.indexOf('=');
+            if (equals > 0 && (deviceType == null || deviceType.equals(part.substring(0, equals)))) {
+                sessions += Integer.parseInt(part.substring(equals + 1));
+            }
+        }
+        return sessions;
+    }
+
+    /**
+     * Refreshes up to {@code limit} users (shared out over the shards, every shard visited) whose
+     * entry's expiry has passed: users still live get their real expiry and counts, the others leave
+     * the index. A newer entry written meanwhile (a login) wins, by version.
      */
     void tidy(int limit) {
         long now = clock.millis(keys.usersIndex(0));
         int perShard = Math.max(1, (limit + SHARDS - 1) / SHARDS);
-        List<RFuture<Collection<String>>> sessionReads = new ArrayList<>();
-        List<RFuture<Collection<ScoredEntry<String>>>> userReads = new ArrayList<>();
+        List<RFuture<Collection<String>>> reads = new ArrayList<>();
         redis.call(client -> {
             RBatch batch = client.createBatch();
             for (int shard = 0; shard < SHARDS; shard++) {
-                sessionReads.add(batch.<String>getScoredSortedSet(keys.sessionsIndex(shard), StringCodec.INSTANCE)
+                reads.add(batch.<String>getScoredSortedSet(keys.usersIndex(shard), StringCodec.INSTANCE)
                         .valueRangeAsync(Double.NEGATIVE_INFINITY, true, now, true, 0, perShard));
-                userReads.add(batch.<String>getScoredSortedSet(keys.usersIndex(shard), StringCodec.INSTANCE)
-                        .entryRangeAsync(Double.NEGATIVE_INFINITY, true, now, true, 0, perShard));
             }
             return batch.execute();
         });
-        List<String> staleSessions = new ArrayList<>();
-        sessionReads.forEach(read -> staleSessions.addAll(read.toCompletableFuture().join()));
-        Map<String, Double> readScores = new LinkedHashMap<>();
-        userReads.forEach(read -> read.toCompletableFuture().join()
-                .forEach(entry -> readScores.put(entry.getValue(), entry.getScore())));
-        Set<String> tags = new LinkedHashSet<>(readScores.keySet());
-        staleSessions.forEach(sessionId -> tags.add(Tokens.userTagOf(sessionId)));
-
-        List<Session> live = new ArrayList<>();
-        List<String> dead = new ArrayList<>();
-        Map<String, Long> liveUsers = new LinkedHashMap<>();
-        Map<String, Double> emptyUsers = new LinkedHashMap<>();
-        for (String tag : tags) {
-            List<Session> sessions = store.user(tag).sessions();
-            live.addAll(sessions);
-            Set<String> liveIds = new HashSet<>(sessions.stream().map(Session::sessionId).toList());
-            staleSessions.stream().filter(id -> id.startsWith(tag) && !liveIds.contains(id)).forEach(dead::add);
-            sessions.stream().mapToLong(session -> session.expiresAt().toEpochMilli()).max().ifPresentOrElse(
-                    latest -> liveUsers.put(tag, latest), () -> {
-                        if (readScores.containsKey(tag)) {
-                            emptyUsers.put(tag, readScores.get(tag));
-                        }
-                    });
-        }
-        Map<String, String> deadTypes = deviceTypes(dead);
-        if (!live.isEmpty() || !dead.isEmpty()) {
-            redis.call(client -> {
-                RBatch batch = client.createBatch();
-                live.forEach(session -> add(batch, session));
-                liveUsers.forEach((tag, latest) -> batch.getScoredSortedSet(
-                        keys.usersIndex(RedisKeys.indexShardOfUser(tag)), StringCodec.INSTANCE).addAsync(latest, tag));
-                dead.forEach(sessionId -> remove(batch, sessionId, deadTypes.get(sessionId)));
-                return batch.execute();
-            });
-        }
-        emptyUsers.forEach(this::forgetUser);
+        List<String> due = new ArrayList<>();
+        reads.forEach(read -> due.addAll(read.toCompletableFuture().join()));
+        refresh(due);
     }
 
-    /** Removes a user from the users index unless its entry changed since {@code readScore} was read. */
-    boolean forgetUser(String userTag, double readScore) {
-        List<Object> reply = redis.run(Script.INDEX_FORGET_USER,
-                List.of(keys.usersIndex(RedisKeys.indexShardOfUser(userTag))), userTag, Long.toString((long) readScore));
-        return ((Long) reply.get(0)) == 1L;
-    }
-
-    /** The recorded device type of each session (absent when none is), each read in its own shard. */
-    private Map<String, String> deviceTypes(List<String> sessionIds) {
-        if (sessionIds.isEmpty()) {
-            return Map.of();
-        }
-        Map<String, RFuture<String>> reads = new LinkedHashMap<>();
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            sessionIds.forEach(id -> reads.put(id, batch.<String, String>getMap(keys.sessionDeviceTypes(shardOf(id)),
-                    StringCodec.INSTANCE).getAsync(id)));
-            return batch.execute();
-        });
-        Map<String, String> types = new HashMap<>();
-        reads.forEach((id, read) -> {
-            String type = read.toCompletableFuture().join();
-            if (type != null) {
-                types.put(id, type);
-            }
-        });
-        return types;
-    }
-
-    /** The total over all shards, then the page merged from them (see {@link ShardedRange} for the bound). */
-    private Page<String> page(IntFunction<String> key, int offset, int limit) {
+    /** The sum of the sizes of one sorted set over all shards. */
+    private long total(IntFunction<String> key) {
         List<RFuture<Integer>> sizes = new ArrayList<>();
         redis.call(client -> {
             RBatch batch = client.createBatch();
@@ -192,13 +218,7 @@ class SessionIndexes {
             }
             return batch.execute();
         });
-        long total = sizes.stream().mapToLong(size -> size.toCompletableFuture().join()).sum();
-        ShardedRange.requireWindow(offset, limit, total);
-        if (offset >= total) {
-            return new Page<>(total, List.of());
-        }
-        List<ScoredEntry<String>> entries = ShardedRange.page(SHARDS, requests -> read(key, requests), true, offset, limit);
-        return new Page<>(total, entries.stream().map(ScoredEntry::getValue).toList());
+        return sizes.stream().mapToLong(size -> size.toCompletableFuture().join()).sum();
     }
 
     private List<List<ScoredEntry<String>>> read(IntFunction<String> key, List<ShardedRange.Request> requests) {
@@ -210,29 +230,5 @@ class SessionIndexes {
             return batch.execute();
         });
         return reads.stream().map(read -> List.copyOf(read.toCompletableFuture().join())).toList();
-    }
-
-    private RBatch add(RBatch batch, Session session) {
-        long score = session.expiresAt().toEpochMilli();
-        int shard = shardOf(session.sessionId());
-        batch.getScoredSortedSet(keys.sessionsIndex(shard), StringCodec.INSTANCE).addAsync(score, session.sessionId());
-        batch.getScoredSortedSet(keys.deviceTypeIndex(shard, session.deviceType()), StringCodec.INSTANCE)
-                .addAsync(score, session.sessionId());
-        batch.getMap(keys.sessionDeviceTypes(shard), StringCodec.INSTANCE).fastPutAsync(session.sessionId(),
-                session.deviceType());
-        return batch;
-    }
-
-    private void remove(RBatch batch, String sessionId, String deviceType) {
-        int shard = shardOf(sessionId);
-        batch.getScoredSortedSet(keys.sessionsIndex(shard), StringCodec.INSTANCE).removeAsync(sessionId);
-        if (deviceType != null) {
-            batch.getScoredSortedSet(keys.deviceTypeIndex(shard, deviceType), StringCodec.INSTANCE).removeAsync(sessionId);
-        }
-        batch.getMap(keys.sessionDeviceTypes(shard), StringCodec.INSTANCE).fastRemoveAsync(sessionId);
-    }
-
-    private static int shardOf(String sessionId) {
-        return RedisKeys.indexShardOfUser(Tokens.userTagOf(sessionId));
     }
 }

@@ -15,8 +15,8 @@ import java.util.logging.Logger;
 
 /**
  * The session feature's metrics: revocations by code, and sessions online. A scrape reads the last
- * count; the first scrape after {@link #REFRESH_MILLIS} counts again (one ZCOUNT per index shard, in
- * one batch, no scan) while concurrent scrapes take the last count, so Redis sees at most one count
+ * count; the first scrape after {@link #REFRESH_MILLIS} counts again (one HGET of the session count
+ * per index shard, in one batch, no scan) while concurrent scrapes take the last count, so Redis sees at most one count
  * per {@link #REFRESH_MILLIS} whatever the number of scrapers. The count runs on the scraping thread
  * (Payara's managed executors refuse tasks from its metrics thread, which has no application
  * context); a hung Redis delays that one scrape by the Redis timeout, or not at all once the
@@ -59,7 +59,7 @@ class SessionMetrics {
 
     private void refresh() {
         try {
-            online.set(indexes.liveCount(System.currentTimeMillis()));
+            online.set(indexes.sessionCount(null));
             countedAt = System.nanoTime() / 1_000_000;
         } catch (KickoutException e) {
             LOG.log(Level.FINE, e, () -> LogId.SESSIONS_NOT_COUNTED.message("sessions online not counted, Redis"

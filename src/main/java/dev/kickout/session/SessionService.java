@@ -122,7 +122,7 @@ public class SessionService {
                 new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, null), followUps.args(userTag, outboxId, actor));
         List<Session> replaced = opened.replaced();
         Session session = opened.session();
-        indexes.update(List.of(session), List.of());
+        indexes.refresh(List.of(userTag));
         followUps.afterDecision(userTag, outboxId, replaced, opened.replacement(), actor);
         return new LoginResult(token, session.view(true),
                 replaced.stream().map(Session::sessionId).toList());

@@ -166,11 +166,32 @@ class SessionStore {
 
     /** Tidies one user and answers their name (null if unknown) and live sessions, oldest first. */
     UserSessions user(String userTag) {
-        List<Object> reply = redis.run(Script.PRUNE_USER, userKeys(userTag), ttlMillis(),
-                config.loginMaxTombstonesPerUser());
+        return userSessions(redis.run(Script.PRUNE_USER, userKeys(userTag), ttlMillis(),
+                config.loginMaxTombstonesPerUser()));
+    }
+
+    /** {@link #user} for each of {@code userTags}, in that order, pipelined in one round trip. */
+    List<UserSessions> users(List<String> userTags) {
+        if (userTags.isEmpty()) {
+            return List.of();
+        }
+        List<?> replies = redis.call(client -> {
+            RBatch batch = client.createBatch();
+            for (String userTag : userTags) {
+                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.PRUNE_USER.source(),
+                        RScript.ReturnType.LIST, userKeys(userTag), ttlMillis(), config.loginMaxTombstonesPerUser());
+            }
+            return batch.execute().getResponses();
+        });
+        return replies.stream().map(reply -> userSessions((List<?>) reply)).toList();
+    }
+
+    private UserSessions userSessions(List<?> reply) {
         String user = (String) reply.get(0);
+        @SuppressWarnings("unchecked")
+        List<Object> pairs = (List<Object>) reply.subList(2, reply.size());
         return new UserSessions(user.isEmpty() ? null : json.read(user, UserRecord.class),
-                sessions(reply.subList(1, reply.size())));
+                Long.parseLong((String) reply.get(1)), sessions(pairs));
     }
 
     /** Where each session stands (record, tombstone) by Redis's clock, in one round trip, sliding nothing. */
@@ -283,7 +304,10 @@ class SessionStore {
     public record UserRecord(String userId, String username) {
     }
 
-    /** A user's name (null if never seen) and live sessions. */
-    record UserSessions(UserRecord user, List<Session> sessions) {
+    /**
+     * A user's name (null if never seen) and live sessions, with the version of that live set (it
+     * grows with every login and end; see user-lib.lua).
+     */
+    record UserSessions(UserRecord user, long version, List<Session> sessions) {
     }
 }

@@ -67,7 +67,7 @@ local tombstone = stamped(ARGV[7], now)
 local user = cjson.decode(ARGV[9])
 USER.u = {user.userId, user.username}
 USER.s[ARGV[1]] = compact(s, ARGV[10])
-DIRTY = true
+live_changed(now)
 local result = {'OK', expanded(USER.s[ARGV[1]]), tombstone}
 for _, e in ipairs(live) do
   if doomed[e.sid] then

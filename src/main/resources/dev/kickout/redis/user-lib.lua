@@ -1,6 +1,8 @@
 -- Shared by the per-user scripts (prepended to them, never run alone).
 -- KEYS[1] the user's record: one string, MessagePack, holding the user and their live sessions:
 --   u  {userId, username}
+--   v  version of the live set: grows with every login and end, so that the listing index keeps
+--      the newest of two concurrent summaries of the user (index-user.lua)
 --   s  sessionId -> live session {d deviceType, c clientId, l loginTime, s lastSeen, e expiresAt,
 --      x capAt (times in ms, Redis's clock), i ip, a userAgent, r roles (JSON), h token hash}
 --   A live session costs its record and nothing else: no key, field or index entry of its own.
@@ -29,6 +31,12 @@ local function expanded(rec)
     roles = rec.r})
 end
 
+-- Marks the live set changed: the record is written back and its version grows past now (ms).
+local function live_changed(now)
+  DIRTY = true
+  USER.v = math.max((USER.v or 0) + 1, now + 1)
+end
+
 -- Makes keys live at least until the given time (ms).
 local function keep_until(keys, now, until_ms)
   for _, key in ipairs(keys) do
@@ -55,7 +63,7 @@ local function save_user(now, ttl)
 end
 
 -- Live sessions as earlier builds kept them (user-hash fields indexed by KEYS[3]), moved into USER;
--- their fields and the index are deleted when the caller may write.
+-- their fields are deleted when the caller may write (load_user then deletes the index).
 local function migrate(write)
   local u = redis.call('HGET', KEYS[2], 'u')
   if u then
@@ -72,11 +80,6 @@ local function migrate(write)
       end
     end
   end
-  if write then
-    redis.call('HDEL', KEYS[2], 'u')
-    redis.call('DEL', KEYS[3])
-    DIRTY = true
-  end
 end
 
 -- Reads the user's record (an empty one if none). A user whose live sessions are still in the
@@ -92,6 +95,9 @@ local function load_user(now, ttl)
   if redis.call('EXISTS', KEYS[3]) == 1 then
     migrate(now ~= nil)
     if now then
+      redis.call('HDEL', KEYS[2], 'u')
+      redis.call('DEL', KEYS[3])
+      live_changed(now)
       save_user(now, ttl)
     end
   end
@@ -123,7 +129,7 @@ end
 local function bury(sid, tombstone, ttl, max_tombstones, now)
   local rec = USER.s[sid]
   USER.s[sid] = nil
-  DIRTY = true
+  live_changed(now)
   local fields = {'x:' .. sid, tombstone}
   if rec.h then
     table.insert(fields, 't:' .. rec.h)
