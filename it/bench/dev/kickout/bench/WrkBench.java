@@ -10,6 +10,8 @@ import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.URL;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -354,28 +356,36 @@ class WrkBench {
         }
     }
 
+    /** A common desktop browser's user agent, for the memory figure of a session as browsers open them. */
+    private static final String BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko)"
+            + " Chrome/131.0.0.0 Safari/537.36";
+
     @Test
     @Order(7)
     void memoryPerSession() {
         Api api = new Api(base);
         String token = api.login("admin", "memory").token();
         long mark = RedisMemoryBench.usedMemory();
-        fill(api, token, "wrk-one", MEMORY_SESSIONS, 1);
+        fill(api, token, "wrk-one", MEMORY_SESSIONS, 1, "");
         long afterOne = RedisMemoryBench.usedMemory();
-        fill(api, token, "wrk-fifty", MEMORY_SESSIONS / 50, 50);
+        fill(api, token, "wrk-fifty", MEMORY_SESSIONS / 50, 50, "");
         long afterFifty = RedisMemoryBench.usedMemory();
+        fill(api, token, "wrk-browser", MEMORY_SESSIONS, 1,
+                "&userAgent=" + URLEncoder.encode(BROWSER, StandardCharsets.UTF_8).replace("+", "%20"));
+        long afterBrowser = RedisMemoryBench.usedMemory();
         System.out.printf("[figure] Redis memory per session with its indexes (INFO used_memory delta, as RedisMemoryBench):"
-                        + " %d bytes at 1 per user (%,d users), %d bytes at 50 per user (%d users) (goal: <= 600)%n",
+                        + " %d bytes at 1 per user (%,d users), %d bytes at 50 per user (%d users) (goal: <= 600);"
+                        + " with a %d-character browser user agent instead of bench/1.0, %d bytes at 1 per user%n",
                 (afterOne - mark) / MEMORY_SESSIONS, MEMORY_SESSIONS, (afterFifty - afterOne) / MEMORY_SESSIONS,
-                MEMORY_SESSIONS / 50);
+                MEMORY_SESSIONS / 50, BROWSER.length(), (afterBrowser - afterFifty) / MEMORY_SESSIONS);
     }
 
-    private static void fill(Api api, String token, String prefix, int users, int perUser) {
+    private static void fill(Api api, String token, String prefix, int users, int perUser, String query) {
         int step = SessionFill.MAX_PER_CALL / perUser;
         for (int from = 0; from < users; from += step) {
             int to = Math.min(users, from + step);
             int opened = api.post("app/bench/sessions?prefix=" + prefix + "&from=" + from + "&to=" + to + "&perUser="
-                    + perUser, token, null).assertOk(200).getInt("opened");
+                    + perUser + query, token, null).assertOk(200).getInt("opened");
             if (opened != (to - from) * perUser) {
                 throw new AssertionError("opened " + opened + " sessions, not " + (to - from) * perUser);
             }

@@ -31,9 +31,9 @@ public final class UserRecords {
         return json.isEmpty() ? Json.createObjectBuilder().build() : Json.createReader(new StringReader(json)).readObject();
     }
 
-    /** The live session {@code sessionId} of the record, or null. */
+    /** The live session {@code sessionId} of the record (kept under the id without the user's tag), or null. */
     public static JsonObject live(JsonObject record, String sessionId) {
-        return member(record, "s", sessionId);
+        return member(record, "s", sessionId.substring(RedisKeys.USER_TAG_LENGTH + 1));
     }
 
     private static JsonObject member(JsonObject record, String part, String sessionId) {

@@ -13,7 +13,7 @@ local ttl = tonumber(ARGV[1])
 load_user(now, ttl)
 local sid = live_by_token(ARGV[2])
 if sid then
-  local rec = USER.s[sid]
+  local rec = session_of(sid)
   local raw = expanded(rec)
   if rec.e <= now then
     bury(sid, cjson.encode({code = 'EXPIRED'}), ttl, tonumber(ARGV[3]), now)

@@ -65,10 +65,10 @@ s.expiresAt = math.min(now + ttl, s.capAt)
 local tombstone = stamped(ARGV[7], now)
 
 local user = cjson.decode(ARGV[9])
-USER.u = {user.userId, user.username}
-USER.s[ARGV[1]] = compact(s, ARGV[10])
+set_user(user.userId, user.username)
+set_live(ARGV[1], compact(s, ARGV[10]))
 live_changed(now)
-local result = {'OK', expanded(USER.s[ARGV[1]]), tombstone}
+local result = {'OK', expanded(session_of(ARGV[1])), tombstone}
 for _, e in ipairs(live) do
   if doomed[e.sid] then
     bury(e.sid, tombstone, ttl, max_tombstones, now)

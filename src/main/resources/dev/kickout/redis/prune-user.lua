@@ -9,7 +9,7 @@ load_user(now, ttl)
 prune(now, ttl, tonumber(ARGV[2]))
 save_user(now, ttl)
 local live = live_sessions()
-local result = {USER.u[1] == '' and '' or cjson.encode({userId = USER.u[1], username = USER.u[2]}),
+local result = {USER.u[1] == '' and '' or cjson.encode({userId = USER.u[1], username = USER.u[2] or USER.u[1]}),
   string.format('%.0f', #live > 0 and USER.v or now)}
 for _, e in ipairs(live) do
   table.insert(result, e.sid)

@@ -5,7 +5,7 @@
 -- Returns {'LIVE' | 'ENDED', Redis's time (ms), record or '', tombstone or ''}
 local now = clock_now()
 load_user()
-local rec = USER.s[ARGV[1]]
+local rec = session_of(ARGV[1])
 local tombstone = redis.call('HGET', KEYS[2], 'x:' .. ARGV[1]) or ''
 local state = 'ENDED'
 if rec and rec.e > now then

@@ -8,7 +8,7 @@
 local now = clock_now()
 local ttl = tonumber(ARGV[2])
 load_user(now, ttl)
-local rec = USER.s[ARGV[1]]
+local rec = session_of(ARGV[1])
 if not rec then
   return 0
 end

@@ -1,9 +1,9 @@
 -- Shared by the per-user scripts (prepended to them, never run alone).
 -- KEYS[1] the user's record: one string, MessagePack, holding the user and their live sessions:
---   u  {userId, username}
+--   u  {userId, username} ({userId} alone when both are the same)
 --   v  version of the live set: grows with every login and end, so that the listing index keeps
 --      the newest of two concurrent summaries of the user (index-user.lua)
---   s  sessionId -> live session {d deviceType, c clientId, l loginTime, s lastSeen, e expiresAt,
+--   s  sessionId without the user's tag (every id of the user starts with it) -> live session {d deviceType, c clientId, l loginTime, s lastSeen, e expiresAt,
 --      x capAt (times in ms, Redis's clock), i ip, a userAgent, r roles (JSON), h token hash}
 --   A live session costs its record and nothing else: no key, field or index entry of its own.
 -- KEYS[2] the user's dead sessions (hash): 'x:<sid>' its tombstone, 't:<token hash>' -> sid and
@@ -19,6 +19,32 @@ local PRUNE_LIMIT = 100
 local USER = nil
 local DIRTY = false
 
+-- The user's tag, from the record's key ('<prefix>:{<tag>}:u'): the start of each of its session ids.
+local TAG = string.match(KEYS[1], '{([^}]*)}:u$')
+
+-- A session id as a key of USER.s, and back.
+local function short_id(sid)
+  return string.sub(sid, #TAG + 2)
+end
+
+local function full_id(key)
+  return TAG .. '.' .. key
+end
+
+-- The live session of that id, or nil; set_live puts or (rec nil) removes one.
+local function session_of(sid)
+  return USER.s[short_id(sid)]
+end
+
+local function set_live(sid, rec)
+  USER.s[short_id(sid)] = rec
+end
+
+-- The user's name and id, kept once when they are the same.
+local function set_user(user_id, username)
+  USER.u = user_id == username and {user_id} or {user_id, username}
+end
+
 local function compact(record, token_hash)
   return {d = record.deviceType, c = record.clientId, l = record.loginTime, s = record.lastSeen,
     e = record.expiresAt, x = record.capAt, i = record.ip, a = record.userAgent, r = record.roles, h = token_hash}
@@ -26,7 +52,7 @@ end
 
 -- A session as Java reads it (SessionRecord's JSON).
 local function expanded(rec)
-  return cjson.encode({userId = USER.u[1], username = USER.u[2], deviceType = rec.d, clientId = rec.c,
+  return cjson.encode({userId = USER.u[1], username = USER.u[2] or USER.u[1], deviceType = rec.d, clientId = rec.c,
     loginTime = rec.l, lastSeen = rec.s, expiresAt = rec.e, capAt = rec.x, ip = rec.i, userAgent = rec.a,
     roles = rec.r})
 end
@@ -68,13 +94,13 @@ local function migrate(write)
   local u = redis.call('HGET', KEYS[2], 'u')
   if u then
     u = cjson.decode(u)
-    USER.u = {u.userId, u.username}
+    set_user(u.userId, u.username)
   end
   for _, sid in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
     local raw = redis.call('HGET', KEYS[2], 's:' .. sid)
     local token_hash = redis.call('HGET', KEYS[2], 'p:' .. sid)
     if raw then
-      USER.s[sid] = compact(cjson.decode(raw), token_hash or nil)
+      set_live(sid, compact(cjson.decode(raw), token_hash or nil))
       if write then
         redis.call('HDEL', KEYS[2], 's:' .. sid, 'p:' .. sid, 't:' .. (token_hash or ''))
       end
@@ -127,8 +153,8 @@ end
 -- Replaces a live session by its tombstone; the tombstone lives as long as the token could have,
 -- unless more than max_tombstones pile up.
 local function bury(sid, tombstone, ttl, max_tombstones, now)
-  local rec = USER.s[sid]
-  USER.s[sid] = nil
+  local rec = session_of(sid)
+  set_live(sid, nil)
   live_changed(now)
   local fields = {'x:' .. sid, tombstone}
   if rec.h then
@@ -149,8 +175,8 @@ local function prune(now, ttl, max_tombstones)
     forget(sid)
   end
   local expired = {}
-  for sid, rec in pairs(USER.s) do
-    if rec.e <= now then table.insert(expired, sid) end
+  for key, rec in pairs(USER.s) do
+    if rec.e <= now then table.insert(expired, full_id(key)) end
   end
   table.sort(expired)
   for _, sid in ipairs(expired) do
@@ -161,21 +187,21 @@ end
 -- Live sessions as {sid, raw (SessionRecord JSON), s (the record)} tables, oldest login first
 -- (at most the per-user cap of them).
 local function live_sessions()
-  local live = {}
-  for sid, rec in pairs(USER.s) do
-    table.insert(live, {sid = sid, raw = expanded(rec), s = rec})
+  local sessions = {}
+  for key, rec in pairs(USER.s) do
+    table.insert(sessions, {sid = full_id(key), raw = expanded(rec), s = rec})
   end
-  table.sort(live, function(a, b)
+  table.sort(sessions, function(a, b)
     if a.s.l == b.s.l then return a.sid < b.sid end
     return a.s.l < b.s.l
   end)
-  return live
+  return sessions
 end
 
 -- The live session whose token hashes to token_hash, or nil.
 local function live_by_token(token_hash)
-  for sid, rec in pairs(USER.s) do
-    if rec.h == token_hash then return sid end
+  for key, rec in pairs(USER.s) do
+    if rec.h == token_hash then return full_id(key) end
   end
   return nil
 end
