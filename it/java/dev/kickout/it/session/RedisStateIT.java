@@ -8,6 +8,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.UserRecords;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -63,7 +64,9 @@ class RedisStateIT {
         api.get("auth/me", logins.get(1).token()).assertOk(200);
 
         String everything = dump();
-        assertTrue(everything.contains(logins.get(1).sessionId()), "the dump does see the stored sessions");
+        // a user's record keeps its sessions under their id without the user's tag
+        String stored = logins.get(1).sessionId().substring(logins.get(1).sessionId().indexOf('.') + 1);
+        assertTrue(everything.contains(stored), "the dump does see the stored sessions");
         for (Login login : logins) {
             String secret = login.token().substring(login.token().indexOf('.') + 1);
             assertFalse(everything.contains(secret), "raw token of " + login.sessionId() + " found in Redis");
@@ -93,9 +96,11 @@ class RedisStateIT {
         // the outbox drainer's idle tick (one EXISTS a second) runs meanwhile; a request's own would be 1,000
         Long exists = delta.remove("exists");
         assertTrue(exists == null || exists < requests / 10, () -> exists + " EXISTS calls: not the drainer's alone");
-        // the token pointer is a field of the user hash: no GET (that is only for pre-upgrade tokens);
-        // TIME is the script reading Redis's clock (clock-lib.lua)
-        assertTrue(Set.of("hget", "hset", "zadd", "time").containsAll(delta.keySet()),
+        // the user's record is one string: GET and SET it (a GET of a token pointer key would show
+        // as a second GET per request); TIME is the script reading Redis's clock (clock-lib.lua)
+        assertEquals(requests, delta.remove("get"), () -> "GET calls in " + delta);
+        assertEquals(requests, delta.remove("set"), () -> "SET calls in " + delta);
+        assertTrue(Set.of("time").containsAll(delta.keySet()),
                 () -> "commands other than the authenticate script's own: " + delta);
     }
 
@@ -106,7 +111,9 @@ class RedisStateIT {
             out.append(key).append('\n');
             RType type = redis.getKeys().getType(key);
             switch (type) {
-                case OBJECT -> out.append(redis.<String>getBucket(key, StringCodec.INSTANCE).get());
+                // a user's record is MessagePack: read as JSON, its strings as they are
+                case OBJECT -> out.append(key.endsWith("}:u") ? UserRecords.decoded(redis, key)
+                        : redis.<String>getBucket(key, StringCodec.INSTANCE).get());
                 case MAP -> out.append(redis.<String, String>getMap(key, StringCodec.INSTANCE).readAllMap());
                 case ZSET -> out.append(redis.<String>getScoredSortedSet(key, StringCodec.INSTANCE).readAll());
                 case SET -> out.append(redis.<String>getSet(key, StringCodec.INSTANCE).readAll());

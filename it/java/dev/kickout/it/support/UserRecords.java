@@ -26,9 +26,14 @@ public final class UserRecords {
 
     /** The record of {@code userId} under key prefix {@code prefix}; an empty object if there is none. */
     public static JsonObject read(RedissonClient redis, String prefix, String userId) {
-        String json = redis.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_ONLY, READ,
-                RScript.ReturnType.VALUE, List.of(prefix + ":{" + RedisKeys.userTag(userId) + "}:u"));
+        String json = decoded(redis, prefix + ":{" + RedisKeys.userTag(userId) + "}:u");
         return json.isEmpty() ? Json.createObjectBuilder().build() : Json.createReader(new StringReader(json)).readObject();
+    }
+
+    /** The record stored at {@code key} as JSON, or "" if there is none. */
+    public static String decoded(RedissonClient redis, String key) {
+        return redis.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_ONLY, READ, RScript.ReturnType.VALUE,
+                List.of(key));
     }
 
     /** The live session {@code sessionId} of the record (kept under the id without the user's tag), or null. */

@@ -21,6 +21,7 @@ public enum Script {
     LOGIN("clock-lib", "user-lib", "outbox-lib", "login"),
     REVOKE("clock-lib", "user-lib", "outbox-lib", "revoke"),
     PRUNE_USER("clock-lib", "user-lib", "prune-user"),
+    USER_SUMMARY("clock-lib", "user-lib", "user-summary"),
     LOCK_ACQUIRE("clock-lib", "lock-lib", "lock-acquire"),
     LOCK_HEARTBEAT("clock-lib", "lock-lib", "lock-heartbeat"),
     LOCK_RELEASE("clock-lib", "lock-lib", "lock-release"),

@@ -6,7 +6,6 @@ import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
 import dev.kickout.redis.ShardedRange;
 import dev.kickout.session.SessionDirectory.Page;
-import dev.kickout.session.SessionStore.UserSessions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -14,8 +13,6 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.IntFunction;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
@@ -61,37 +58,20 @@ class SessionIndexes {
 
     /** Rewrites the entries of these users from their live sessions now. */
     void refresh(Collection<String> userTags) {
-        List<String> tags = List.copyOf(new LinkedHashSet<>(userTags));
-        write(tags, store.users(tags));
-    }
-
-    /** Writes users' entries (summaries in the order of {@code tags}), each unless a newer one is there. */
-    private void write(List<String> tags, List<UserSessions> users) {
-        if (tags.isEmpty()) {
+        List<SessionStore.Summary> summaries = store.summaries(List.copyOf(new LinkedHashSet<>(userTags)));
+        if (summaries.isEmpty()) {
             return;
         }
         redis.call(client -> {
             RBatch batch = client.createBatch();
-            for (int i = 0; i < tags.size(); i++) {
-                UserSessions user = users.get(i);
-                int shard = RedisKeys.indexShardOfUser(tags.get(i));
-                long latest = user.sessions().stream().mapToLong(session -> session.expiresAt().toEpochMilli())
-                        .max().orElse(0);
+            for (SessionStore.Summary user : summaries) {
+                int shard = RedisKeys.indexShardOfUser(user.userTag());
                 batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.INDEX_USER.source(),
                         RScript.ReturnType.LONG, List.of(keys.usersIndex(shard), keys.userCounts(shard)),
-                        tags.get(i), user.version(), latest, counts(user.sessions()));
+                        user.userTag(), user.version(), user.latestExpiry(), user.counts());
             }
             return batch.execute();
         });
-    }
-
-    /** Sessions by device type as index-user.lua reads them: "type=count type=count ...". */
-    private static String counts(List<Session> sessions) {
-        Map<String, Integer> byType = new TreeMap<>();
-        sessions.forEach(session -> byType.merge(session.deviceType(), 1, Integer::sum));
-        StringBuilder counts = new StringBuilder();
-        byType.forEach((type, count) -> counts.append(counts.isEmpty() ? "" : " ").append(type).append('=').append(count));
-        return counts.toString();
     }
 
     /** Sessions in the index (all of them, or of one device type): one HGET per shard, in one batch. */

@@ -172,31 +172,56 @@ class SessionStore {
 
     /** {@link #user} for each of {@code userTags}, in that order, pipelined in one round trip. */
     List<UserSessions> users(List<String> userTags) {
+        return tidied(Script.PRUNE_USER, userTags).stream().map(reply -> userSessions((List<?>) reply)).toList();
+    }
+
+    /** What the listing index keeps of a user: see user-summary.lua and index-user.lua. */
+    record Summary(String userTag, String version, String latestExpiry, String counts) {
+    }
+
+    /** Tidies each of these users and answers their {@link Summary}, pipelined in one round trip. */
+    List<Summary> summaries(List<String> userTags) {
+        List<?> replies = tidied(Script.USER_SUMMARY, userTags);
+        List<Summary> summaries = new ArrayList<>();
+        for (int i = 0; i < userTags.size(); i++) {
+            List<?> reply = (List<?>) replies.get(i);
+            summaries.add(new Summary(userTags.get(i), (String) reply.get(0), (String) reply.get(1), (String) reply.get(2)));
+        }
+        return summaries;
+    }
+
+    /** A per-user tidying script (ttl, tombstones per user) run for each user, pipelined; the replies in order. */
+    private List<?> tidied(Script script, List<String> userTags) {
         if (userTags.isEmpty()) {
             return List.of();
         }
-        List<?> replies = redis.call(client -> {
+        return redis.call(client -> {
             RBatch batch = client.createBatch();
             for (String userTag : userTags) {
-                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.PRUNE_USER.source(),
+                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, script.source(),
                         RScript.ReturnType.LIST, userKeys(userTag), ttlMillis(), config.loginMaxTombstonesPerUser());
             }
             return batch.execute().getResponses();
         });
-        return replies.stream().map(reply -> userSessions((List<?>) reply)).toList();
     }
 
     private UserSessions userSessions(List<?> reply) {
         String user = (String) reply.get(0);
         @SuppressWarnings("unchecked")
-        List<Object> pairs = (List<Object>) reply.subList(2, reply.size());
-        return new UserSessions(user.isEmpty() ? null : json.read(user, UserRecord.class),
-                Long.parseLong((String) reply.get(1)), sessions(pairs));
+        List<Object> pairs = (List<Object>) reply.subList(1, reply.size());
+        return new UserSessions(user.isEmpty() ? null : json.read(user, UserRecord.class), sessions(pairs));
     }
 
     /** Where each session stands (record, tombstone) by Redis's clock, in one round trip, sliding nothing. */
     Map<String, SessionDirectory.Standing> standings(List<String> sessionIds) {
-        List<?> found = readStandings(sessionIds);
+        List<?> found = redis.call(client -> {
+            RBatch batch = client.createBatch();
+            for (String sessionId : sessionIds) {
+                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_ONLY, Script.SESSION_STANDING.source(),
+                        RScript.ReturnType.LIST, userKeys(Tokens.userTagOf(sessionId)), sessionId);
+            }
+            return batch.execute().getResponses();
+        });
         Map<String, SessionDirectory.Standing> standings = new HashMap<>();
         for (int i = 0; i < sessionIds.size(); i++) {
             List<?> reply = (List<?>) found.get(i);
@@ -209,34 +234,6 @@ class SessionStore {
                     Instant.ofEpochMilli(Long.parseLong((String) reply.get(1)))));
         }
         return standings;
-    }
-
-    /** The sessions among {@code sessionIds} whose record is still kept, in that order, in one round trip. */
-    List<Session> find(List<String> sessionIds) {
-        if (sessionIds.isEmpty()) {
-            return List.of();
-        }
-        List<?> found = readStandings(sessionIds);
-        List<Session> sessions = new ArrayList<>();
-        for (int i = 0; i < sessionIds.size(); i++) {
-            String record = (String) ((List<?>) found.get(i)).get(2);
-            if (!record.isEmpty()) {
-                sessions.add(session(sessionIds.get(i), record));
-            }
-        }
-        return sessions;
-    }
-
-    /** session-standing.lua's reply for each session, read only, pipelined in one round trip. */
-    private List<?> readStandings(List<String> sessionIds) {
-        return redis.call(client -> {
-            RBatch batch = client.createBatch();
-            for (String sessionId : sessionIds) {
-                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_ONLY, Script.SESSION_STANDING.source(),
-                        RScript.ReturnType.LIST, userKeys(Tokens.userTagOf(sessionId)), sessionId);
-            }
-            return batch.execute().getResponses();
-        });
     }
 
     Session session(String sessionId, String recordJson) {
@@ -304,10 +301,7 @@ class SessionStore {
     public record UserRecord(String userId, String username) {
     }
 
-    /**
-     * A user's name (null if never seen) and live sessions, with the version of that live set (it
-     * grows with every login and end; see user-lib.lua).
-     */
-    record UserSessions(UserRecord user, long version, List<Session> sessions) {
+    /** A user's name (null if never seen) and live sessions. */
+    record UserSessions(UserRecord user, List<Session> sessions) {
     }
 }
