@@ -173,6 +173,24 @@ class RedisRefusalIT {
     }
 
     /**
+     * The pipelined script calls (a login's listing entry, a listing's tidying of each user) send
+     * EVALSHA too: after a flushed script cache the batch runs again whole, and the listing is right.
+     */
+    @Test
+    void pipelinedScriptsHealAfterAFlush() {
+        String deviceType = "flushed" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals("+OK", RedisStates.command("SCRIPT", "FLUSH"));
+        Reply login = api.tryLogin("carol", "carol", deviceType, "flush");
+        String sessionId = login.assertOk(200).getJsonObject("session").getString("sessionId");
+
+        assertEquals("+OK", RedisStates.command("SCRIPT", "FLUSH"));
+        JsonObject page = api.get("admin/sessions?deviceType=" + deviceType, admin.token()).assertOk(200);
+        assertEquals(1, page.getInt("total"), page::toString);
+        assertEquals(sessionId, page.getJsonArray("items").getJsonObject(0).getString("sessionId"));
+        assertEquals(0L, warnings(), () -> records().toString());
+    }
+
+    /**
      * The request mix, {@link #ROUNDS} times: each answer is 503 STORE_UNAVAILABLE with
      * Retry-After, or a success; a login (always a write) is refused at least once. Then the state
      * has been warned about exactly once, nothing was logged as an incident, and readiness is DOWN

@@ -145,6 +145,48 @@ public class RedisStore {
         });
     }
 
+    /** One call of a script in {@link #runEach}: its keys and arguments. */
+    public record ScriptCall(List<Object> keys, Object... args) {
+    }
+
+    /**
+     * Runs one script once per call, pipelined in one round trip, and answers the replies in order:
+     * EVALSHA each, so the script's text is not sent along every time (the per-user scripts carry
+     * about 10 KB of helpers). Only for scripts that may safely run twice for the same call (they
+     * read, tidy, slide to a maximum or write versioned values): a NOSCRIPT (a new, restarted or
+     * failed-over Redis, a {@code SCRIPT FLUSH}) fails the batch with the other calls maybe done, and
+     * then the whole batch runs again as EVAL, which cannot miss and puts the script back.
+     */
+    public List<?> runEach(Script script, RScript.Mode mode, RScript.ReturnType type, List<ScriptCall> calls) {
+        if (calls.isEmpty()) {
+            return List.of();
+        }
+        return call(redis -> {
+            try {
+                return pipelined(redis, script, true, mode, type, calls);
+            } catch (RedisException | CompletionException e) {
+                if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
+                    throw e;
+                }
+                return pipelined(redis, script, false, mode, type, calls);
+            }
+        });
+    }
+
+    private static List<?> pipelined(RedissonClient redis, Script script, boolean bySha, RScript.Mode mode,
+                                     RScript.ReturnType type, List<ScriptCall> calls) {
+        RBatch batch = redis.createBatch();
+        RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
+        for (ScriptCall call : calls) {
+            if (bySha) {
+                scripts.evalShaAsync(mode, script.sha(), type, call.keys(), call.args());
+            } else {
+                scripts.evalAsync(mode, script.source(), type, call.keys(), call.args());
+            }
+        }
+        return batch.execute().getResponses();
+    }
+
     /**
      * Runs one script whose outcome is a decision that must survive a failover (a revocation, a
      * force release, a fence), and confirms it only once {@code kickout.redis.wait-replicas}

@@ -3,6 +3,7 @@ package dev.kickout.session;
 import dev.kickout.redis.RedisClock;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
+import dev.kickout.redis.RedisStore.ScriptCall;
 import dev.kickout.redis.Script;
 import dev.kickout.redis.ShardedRange;
 import dev.kickout.session.SessionDirectory.Page;
@@ -62,16 +63,12 @@ class SessionIndexes {
         if (summaries.isEmpty()) {
             return;
         }
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            for (SessionStore.Summary user : summaries) {
-                int shard = RedisKeys.indexShardOfUser(user.userTag());
-                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.INDEX_USER.source(),
-                        RScript.ReturnType.LONG, List.of(keys.usersIndex(shard), keys.userCounts(shard)),
-                        user.userTag(), user.version(), user.latestExpiry(), user.counts());
-            }
-            return batch.execute();
-        });
+        redis.runEach(Script.INDEX_USER, RScript.Mode.READ_WRITE, RScript.ReturnType.LONG, summaries.stream()
+                .map(user -> {
+                    int shard = RedisKeys.indexShardOfUser(user.userTag());
+                    return new ScriptCall(List.of(keys.usersIndex(shard), keys.userCounts(shard)), user.userTag(),
+                            user.version(), user.latestExpiry(), user.counts());
+                }).toList());
     }
 
     /** Sessions in the index (all of them, or of one device type): one HGET per shard, in one batch. */

@@ -4,6 +4,7 @@ import dev.kickout.Json;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
+import dev.kickout.redis.RedisStore.ScriptCall;
 import dev.kickout.redis.Script;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -14,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.redisson.api.RBatch;
 import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
 
@@ -77,15 +77,9 @@ class SessionStore {
      * round trip; not durable, like {@link #authenticate}.
      */
     void touch(List<NearCache.Touch> touches) {
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            for (NearCache.Touch touch : touches) {
-                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.SESSION_TOUCH.source(),
-                        RScript.ReturnType.LONG, userKeys(touch.userTag()),
-                        touch.sessionId(), ttlMillis(), touch.lastHit());
-            }
-            return batch.execute();
-        });
+        redis.runEach(Script.SESSION_TOUCH, RScript.Mode.READ_WRITE, RScript.ReturnType.LONG, touches.stream()
+                .map(touch -> new ScriptCall(userKeys(touch.userTag()), touch.sessionId(), ttlMillis(), touch.lastHit()))
+                .toList());
     }
 
     /** A live session by id (no sliding): used where a ticket, not a token, names the session. */
@@ -192,17 +186,9 @@ class SessionStore {
 
     /** A per-user tidying script (ttl, tombstones per user) run for each user, pipelined; the replies in order. */
     private List<?> tidied(Script script, List<String> userTags) {
-        if (userTags.isEmpty()) {
-            return List.of();
-        }
-        return redis.call(client -> {
-            RBatch batch = client.createBatch();
-            for (String userTag : userTags) {
-                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, script.source(),
-                        RScript.ReturnType.LIST, userKeys(userTag), ttlMillis(), config.loginMaxTombstonesPerUser());
-            }
-            return batch.execute().getResponses();
-        });
+        return redis.runEach(script, RScript.Mode.READ_WRITE, RScript.ReturnType.LIST, userTags.stream()
+                .map(userTag -> new ScriptCall(userKeys(userTag), ttlMillis(), config.loginMaxTombstonesPerUser()))
+                .toList());
     }
 
     private UserSessions userSessions(List<?> reply) {
@@ -214,14 +200,9 @@ class SessionStore {
 
     /** Where each session stands (record, tombstone) by Redis's clock, in one round trip, sliding nothing. */
     Map<String, SessionDirectory.Standing> standings(List<String> sessionIds) {
-        List<?> found = redis.call(client -> {
-            RBatch batch = client.createBatch();
-            for (String sessionId : sessionIds) {
-                batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_ONLY, Script.SESSION_STANDING.source(),
-                        RScript.ReturnType.LIST, userKeys(Tokens.userTagOf(sessionId)), sessionId);
-            }
-            return batch.execute().getResponses();
-        });
+        List<?> found = redis.runEach(Script.SESSION_STANDING, RScript.Mode.READ_ONLY, RScript.ReturnType.LIST,
+                sessionIds.stream().map(sessionId -> new ScriptCall(userKeys(Tokens.userTagOf(sessionId)), sessionId))
+                        .toList());
         Map<String, SessionDirectory.Standing> standings = new HashMap<>();
         for (int i = 0; i < sessionIds.size(); i++) {
             List<?> reply = (List<?>) found.get(i);
