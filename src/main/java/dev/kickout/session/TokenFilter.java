@@ -50,7 +50,8 @@ public class TokenFilter extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         // decoded and normalised by the container, unlike getRequestURI()
-        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        String pathInfo = request.getPathInfo();
+        String path = pathInfo == null ? request.getServletPath() : request.getServletPath() + pathInfo;
         if (!config.enabled() || FilterScope.preflight(request) || !rules.guards(path) || cookieGate.isSignInPage(path)) {
             chain.doFilter(request, response);
             return;
