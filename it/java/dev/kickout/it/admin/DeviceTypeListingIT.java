@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
@@ -34,6 +35,7 @@ import org.redisson.client.codec.StringCodec;
  * per-shard counts (no entry per session), the counts follow logins, revocations and the tidy, and
  * of two summaries of one user the newer one wins whatever order they arrive in.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class DeviceTypeListingIT {

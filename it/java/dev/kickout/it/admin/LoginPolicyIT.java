@@ -33,9 +33,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * 10 rounds each: afterwards exactly the sessions the policy allows are alive, every other
  * login's token answers REPLACED (or its login was refused with SESSION_LIMIT).
  *
- * <p>10 rounds on the single-Redis WildFly run; the runs that repeat this class for the same Lua scripts
- * (Cluster, Sentinel) set {@code kickout.it.policy-rounds=3} in the POM: the slow part once. The Payara run
- * leaves it out.
+ * <p>10 rounds on the single-Redis WildFly run; the Sentinel run repeats this class for the same Lua scripts
+ * with {@code kickout.it.policy-rounds=3} (POM): the slow part once. The Cluster run leaves it to
+ * ClusterPolicyBurstIT (the policies raced over two instances), and the Payara run leaves it out.
  */
 @ServerAgnostic
 @ExtendWith(ArquillianExtension.class)

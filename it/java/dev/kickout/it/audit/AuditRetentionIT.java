@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.ServerAgnostic;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Entries leave Redis by age ({@code kickout.audit.retention}); bad cursors and filters answer 400 (Redis path). */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class AuditRetentionIT {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.ServerAgnostic;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.URL;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * refused too), a success clears the username's count, and each trip is audited exactly once.
  * Counters are global Redis state: each deployment has its own key prefix, each test its own names.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class LoginThrottleIT {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
 import java.net.URL;
@@ -30,6 +31,7 @@ import org.redisson.api.redisnode.RedisNodes;
 import org.redisson.client.codec.StringCodec;
 
 /** What Redis holds and how often it is asked: no raw token anywhere, one command per request. */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class RedisStateIT {
