@@ -14,6 +14,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +43,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <ul>
  * <li>the same no-op JAX-RS endpoint ({@link NoopResource}) outside the token filter's scope ({@code /open}),
  * behind it with a valid bearer token ({@code /guarded}), and in a host WAR without and with the module jar
- * (outside its scope): warm-up, then alternating rounds, each printed, with the median ratios;</li>
+ * (outside its scope): warm-up, then alternating rounds, each printed, with the median ratios. Each compared
+ * pair (unfiltered and cache on; the host WAR without and with the module) runs back to back, the pairs take
+ * turns to go first and their sides swap every other round; each window starts after a full collection on the
+ * server, so none pays for the garbage of the one before;</li>
  * <li>Redis commands per filtered request, and how many of them are clients' calls;</li>
  * <li>edit lock acquire + release pairs per second beside the no-op at the same wrk shape;</li>
  * <li>cross-instance revocation (kick on a, the token refused on b), p50/p99;</li>
@@ -83,6 +87,8 @@ class WrkBench {
             "kickout.lock.force-release-grace", "PT0S");
 
     static String filteredToken;
+    /** An admin's token on instance a, for its heap probe (a full collection before each measured window). */
+    static String adminToken;
     static double filteredRate;
     static double unfilteredRate;
 
@@ -166,6 +172,7 @@ class WrkBench {
                         + "connections, %d s rounds, %d alternations%n", Runtime.getRuntime().availableProcessors(),
                 loadAverage(), THREADS, CONNECTIONS, ROUND_SECONDS, ROUNDS);
         filteredToken = new Api(base).login("alice", "wrk").token();
+        adminToken = new Api(base).login("admin", "wrk").token();
     }
 
     @Test
@@ -179,26 +186,49 @@ class WrkBench {
         targets.put("filtered", noop(noCache(), "guarded"));
         targets.put("filtered, cache on", noop(base, "guarded"));
         targets.forEach((name, url) -> load(name, url, WARMUP_SECONDS));
-        List<String> names = new ArrayList<>(targets.keySet());
+        // each compared pair runs back to back, so that its ratio sees the same machine; the groups take turns
+        // to go first and each pair's sides swap every other round, so no side always runs first or after the same
+        List<List<String>> groups = new ArrayList<>(List.of(
+                List.of("plain host WAR", "host WAR + module (unguarded)"),
+                List.of("unfiltered", "filtered, cache on"),
+                List.of("filtered")));
         Map<String, List<Double>> rates = new LinkedHashMap<>();
+        Map<String, List<Double>> cpu = new LinkedHashMap<>();
+        ProcessHandle server = serverProcess(base);
         List<Double> filteredRatios = new ArrayList<>();
         List<Double> cacheRatios = new ArrayList<>();
         List<Double> moduleRatios = new ArrayList<>();
         for (int round = 1; round <= ROUNDS; round++) {
             Map<String, Double> rate = new LinkedHashMap<>();
-            for (String name : names) {
-                rate.put(name, load(name, targets.get(name), ROUND_SECONDS).rate());
+            Map<String, Double> cpuPerRequest = new LinkedHashMap<>();
+            List<String> names = new ArrayList<>();
+            for (List<String> group : groups) {
+                List<String> sides = new ArrayList<>(group);
+                if (round % 2 == 0) {
+                    Collections.reverse(sides);
+                }
+                names.addAll(sides);
             }
-            // each round starts with another target, so no target always runs right after the same one
-            names.add(names.remove(0));
+            for (String name : names) {
+                // every window starts from a collected heap: no target pays for the garbage of the one before
+                // (the cache-off target makes the most)
+                collectGarbage();
+                long cpuBefore = cpuNanos(server);
+                Wrk.Result result = load(name, targets.get(name), ROUND_SECONDS);
+                rate.put(name, result.rate());
+                cpuPerRequest.put(name, (cpuNanos(server) - cpuBefore) / 1000.0 / result.requests());
+            }
+            groups.add(groups.remove(0));
             rate.forEach((name, r) -> rates.computeIfAbsent(name, n -> new ArrayList<>()).add(r));
+            cpuPerRequest.forEach((name, c) -> cpu.computeIfAbsent(name, n -> new ArrayList<>()).add(c));
             filteredRatios.add(rate.get("filtered") / rate.get("unfiltered"));
             moduleRatios.add(rate.get("host WAR + module (unguarded)") / rate.get("plain host WAR"));
             if (rate.containsKey("filtered, cache on")) {
                 cacheRatios.add(rate.get("filtered, cache on") / rate.get("unfiltered"));
             }
             StringBuilder line = new StringBuilder("[figure] round " + round + ":");
-            rate.forEach((name, r) -> line.append(String.format(" %s %.0f req/s;", name, r)));
+            rate.forEach((name, r) -> line.append(server == null ? String.format(" %s %.0f req/s;", name, r)
+                    : String.format(" %s %.0f req/s (server CPU %.1f us a request);", name, r, cpuPerRequest.get(name))));
             System.out.println(line.append(String.format(" filtered/unfiltered %.2f, module/plain %.2f",
                     filteredRatios.get(round - 1), moduleRatios.get(round - 1))));
         }
@@ -213,6 +243,18 @@ class WrkBench {
         System.out.printf("[figure] module on requests it does not guard: plain host WAR %.0f req/s, with the module jar "
                 + "%.0f req/s; median ratio %.2f, overhead %.0f %% (goal: <= 5 %%)%n", median(rates.get("plain host WAR")),
                 median(rates.get("host WAR + module (unguarded)")), median(moduleRatios), 100 * overhead);
+        if (server != null) {
+            double unfilteredCpu = median(cpu.get("unfiltered"));
+            double cacheCpu = median(cpu.get("filtered, cache on"));
+            double plainCpu = median(cpu.get("plain host WAR"));
+            double moduleCpu = median(cpu.get("host WAR + module (unguarded)"));
+            System.out.printf("[figure] server CPU per request (the WildFly process's CPU time over each window / its "
+                    + "requests; median of %d rounds, less sensitive to the rest of the machine than the rates): "
+                    + "unfiltered %.1f us, filtered with the cache on %.1f us (+%.1f us, ratio %.2f), with the cache off "
+                    + "%.1f us; plain host WAR %.1f us, with the module jar %.1f us (ratio %.2f)%n", ROUNDS, unfilteredCpu,
+                    cacheCpu, cacheCpu - unfilteredCpu, unfilteredCpu / cacheCpu, median(cpu.get("filtered")), plainCpu,
+                    moduleCpu, plainCpu / moduleCpu);
+        }
         System.out.printf("[figure] load average after the rounds: %s%n", loadAverage());
         deployer.undeploy("wrk-nocache");
     }
@@ -392,6 +434,11 @@ class WrkBench {
         }
     }
 
+    /** A full collection on instance a (its heap probe), between windows of load. */
+    private void collectGarbage() {
+        new Api(base).get("app/it/heap", adminToken).assertOk(200);
+    }
+
     /** The least of three readings after a full collection each, as StreamCapsIT reads it. */
     private static long heapUsed(Api api, String admin) {
         long least = Long.MAX_VALUE;
@@ -417,6 +464,20 @@ class WrkBench {
 
     private static String noop(Object contextRoot, String application) {
         return URI.create(contextRoot.toString()).resolve(application + "/bench/noop").toString();
+    }
+
+    /** Instance a's WildFly process (its port offset is its HTTP port's distance from 8080); null if not found. */
+    private static ProcessHandle serverProcess(URL instance) {
+        String offset = "-Djboss.socket.binding.port-offset=" + (instance.getPort() - 8080) + " ";
+        return ProcessHandle.allProcesses()
+                .filter(process -> process.info().commandLine()
+                        .map(line -> line.contains("-D[Standalone]") && (line + " ").contains(offset)).orElse(false))
+                .findFirst().orElse(null);
+    }
+
+    /** A process's CPU time so far (user and system, all threads); 0 when it cannot be read. */
+    private static long cpuNanos(ProcessHandle process) {
+        return process == null ? 0 : process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
     private static double median(List<Double> values) {
