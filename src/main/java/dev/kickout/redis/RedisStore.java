@@ -155,33 +155,35 @@ public class RedisStore {
      * about 10 KB of helpers). Only for scripts that may safely run twice for the same call (they
      * read, tidy, slide to a maximum or write versioned values): a NOSCRIPT (a new, restarted or
      * failed-over Redis, a {@code SCRIPT FLUSH}) fails the batch with the other calls maybe done, and
-     * then the whole batch runs again as EVAL, which cannot miss and puts the script back.
+     * then the whole batch runs again as EVAL, which cannot miss and puts the script back. Sent in
+     * Redisson's READ_WRITE mode, as {@link #eval} does: its READ_ONLY mode would send EVALSHA_RO,
+     * which Redis 6.2 does not know.
      */
-    public List<?> runEach(Script script, RScript.Mode mode, RScript.ReturnType type, List<ScriptCall> calls) {
+    public List<?> runEach(Script script, RScript.ReturnType type, List<ScriptCall> calls) {
         if (calls.isEmpty()) {
             return List.of();
         }
         return call(redis -> {
             try {
-                return pipelined(redis, script, true, mode, type, calls);
+                return pipelined(redis, script, true, type, calls);
             } catch (RedisException | CompletionException e) {
                 if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
                     throw e;
                 }
-                return pipelined(redis, script, false, mode, type, calls);
+                return pipelined(redis, script, false, type, calls);
             }
         });
     }
 
-    private static List<?> pipelined(RedissonClient redis, Script script, boolean bySha, RScript.Mode mode,
-                                     RScript.ReturnType type, List<ScriptCall> calls) {
+    private static List<?> pipelined(RedissonClient redis, Script script, boolean bySha, RScript.ReturnType type,
+                                     List<ScriptCall> calls) {
         RBatch batch = redis.createBatch();
         RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
         for (ScriptCall call : calls) {
             if (bySha) {
-                scripts.evalShaAsync(mode, script.sha(), type, call.keys(), call.args());
+                scripts.evalShaAsync(RScript.Mode.READ_WRITE, script.sha(), type, call.keys(), call.args());
             } else {
-                scripts.evalAsync(mode, script.source(), type, call.keys(), call.args());
+                scripts.evalAsync(RScript.Mode.READ_WRITE, script.source(), type, call.keys(), call.args());
             }
         }
         return batch.execute().getResponses();

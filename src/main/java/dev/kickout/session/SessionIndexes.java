@@ -63,7 +63,7 @@ class SessionIndexes {
         if (summaries.isEmpty()) {
             return;
         }
-        redis.runEach(Script.INDEX_USER, RScript.Mode.READ_WRITE, RScript.ReturnType.LONG, summaries.stream()
+        redis.runEach(Script.INDEX_USER, RScript.ReturnType.LONG, summaries.stream()
                 .map(user -> {
                     int shard = RedisKeys.indexShardOfUser(user.userTag());
                     return new ScriptCall(List.of(keys.usersIndex(shard), keys.userCounts(shard)), user.userTag(),

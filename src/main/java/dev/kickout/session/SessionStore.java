@@ -77,7 +77,7 @@ class SessionStore {
      * round trip; not durable, like {@link #authenticate}.
      */
     void touch(List<NearCache.Touch> touches) {
-        redis.runEach(Script.SESSION_TOUCH, RScript.Mode.READ_WRITE, RScript.ReturnType.LONG, touches.stream()
+        redis.runEach(Script.SESSION_TOUCH, RScript.ReturnType.LONG, touches.stream()
                 .map(touch -> new ScriptCall(userKeys(touch.userTag()), touch.sessionId(), ttlMillis(), touch.lastHit()))
                 .toList());
     }
@@ -186,7 +186,7 @@ class SessionStore {
 
     /** A per-user tidying script (ttl, tombstones per user) run for each user, pipelined; the replies in order. */
     private List<?> tidied(Script script, List<String> userTags) {
-        return redis.runEach(script, RScript.Mode.READ_WRITE, RScript.ReturnType.LIST, userTags.stream()
+        return redis.runEach(script, RScript.ReturnType.LIST, userTags.stream()
                 .map(userTag -> new ScriptCall(userKeys(userTag), ttlMillis(), config.loginMaxTombstonesPerUser()))
                 .toList());
     }
@@ -200,7 +200,7 @@ class SessionStore {
 
     /** Where each session stands (record, tombstone) by Redis's clock, in one round trip, sliding nothing. */
     Map<String, SessionDirectory.Standing> standings(List<String> sessionIds) {
-        List<?> found = redis.runEach(Script.SESSION_STANDING, RScript.Mode.READ_ONLY, RScript.ReturnType.LIST,
+        List<?> found = redis.runEach(Script.SESSION_STANDING, RScript.ReturnType.LIST,
                 sessionIds.stream().map(sessionId -> new ScriptCall(userKeys(Tokens.userTagOf(sessionId)), sessionId))
                         .toList());
         Map<String, SessionDirectory.Standing> standings = new HashMap<>();
