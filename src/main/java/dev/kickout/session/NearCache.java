@@ -16,11 +16,15 @@ import java.util.function.LongSupplier;
  * invalidation channel ({@link #heard}), in sequence and within {@code silence} of each other. A gap, a
  * silence or a resubscription ({@link #close}) empties the cache first, so an invalidation the channel may
  * have lost can never leave a revoked session behind.</li>
- * <li><b>Fill.</b> A miss notes the {@link #epoch()} before it reads Redis; every invalidation and closure
- * moves the epoch, and {@link #fill} keeps nothing read across one, so a fill racing a revocation cannot
- * bring the revoked session back.</li>
- * <li><b>Time.</b> Expiry and the absolute cap are checked here on Redis's time (this JVM's clock plus the
- * offset the last fill saw), and an entry is read from Redis again after {@code maxAge} whatever else.</li>
+ * <li><b>Fill.</b> A miss notes its {@link #read()} (the epoch, and this JVM's clock) before it reads Redis;
+ * every invalidation and closure moves the epoch, and {@link #fill} keeps nothing read across one, so a fill
+ * racing a revocation cannot bring the revoked session back.</li>
+ * <li><b>Time.</b> Expiry and the absolute cap are checked here on Redis's time, and an entry is read from
+ * Redis again after {@code maxAge} whatever else. A fill's reply carries Redis's time, taken somewhere between
+ * this JVM's two readings of its clock around the read; so this JVM's clock plus {@code redisAhead} is never
+ * behind Redis's, and plus {@code redisBehind} never ahead of it. Expiry and cap are checked with the first
+ * and a hit slides from the second, so the cache lets a session go at the latest when Redis does, by up to
+ * one read's time earlier (Redis then answers), never later.</li>
  * </ol>
  * Invalidations name a user: all of that user's cached sessions go. Fills, invalidations and closures are
  * serialised on this object; hits take no lock.
@@ -65,8 +69,13 @@ final class NearCache {
     private volatile boolean fenced;
     private volatile long openUntil;
     private long nextBeat = -1;
-    /** Redis's time minus this JVM's, as the last fill saw it. */
-    private volatile long clockOffset;
+    /** Redis's time minus this JVM's, bounded from above and below by the last fill: see the class comment. */
+    private volatile long redisAhead;
+    private volatile long redisBehind;
+
+    /** What a miss notes before it reads Redis for a {@link #fill}: the epoch, and this JVM's clock (ms). */
+    record Read(long epoch, long wallMillis) {
+    }
 
     NearCache(Duration ttl, Duration silence, Duration maxAge, int capacity, LongSupplier nanoTime,
               LongSupplier wallMillis) {
@@ -92,35 +101,39 @@ final class NearCache {
         if (entry == null || now - entry.filledAt >= maxAgeNanos) {
             return null;
         }
-        long redisNow = wallMillis.getAsLong() + clockOffset;
-        if (redisNow >= entry.expiresAt || redisNow >= entry.capAt) {
+        long wall = wallMillis.getAsLong();
+        long latest = wall + redisAhead;
+        if (latest >= entry.expiresAt || latest >= entry.capAt) {
             return null; // Redis decides, and buries it if it is really over
         }
-        long expiresAt = Math.min(redisNow + ttlMillis, entry.capAt);
-        entry.expiresAt = Math.max(entry.expiresAt, expiresAt);
-        entry.lastHit = Math.max(entry.lastHit, redisNow);
+        long seen = wall + redisBehind;
+        long expiresAt = Math.min(Math.max(entry.expiresAt, seen + ttlMillis), entry.capAt);
+        entry.expiresAt = expiresAt;
+        entry.lastHit = Math.max(entry.lastHit, seen);
         if (!entry.touchPending) {
             entry.touchPending = true;
             touches.put(entry.session.sessionId(), entry);
         }
         Session session = entry.session;
         return new Session(session.sessionId(), session.userId(), session.username(), session.deviceType(),
-                session.clientId(), session.loginTime(), Instant.ofEpochMilli(redisNow), Instant.ofEpochMilli(expiresAt),
+                session.clientId(), session.loginTime(), Instant.ofEpochMilli(seen), Instant.ofEpochMilli(expiresAt),
                 session.ip(), session.userAgent(), session.roles());
     }
 
     /** Note this before reading Redis for a {@link #fill}. */
-    long epoch() {
-        return epoch;
+    Read read() {
+        return new Read(epoch, wallMillis.getAsLong());
     }
 
     /**
      * Caches {@code session}, just read live from Redis (its {@code lastSeen} is Redis's time of the read),
-     * unless an invalidation or closure came after {@code epochBefore} or the cache is full.
+     * unless an invalidation or closure came after {@code before} or the cache is full.
      */
-    synchronized void fill(long epochBefore, String userTag, String tokenHash, Session session, long capAt) {
-        clockOffset = session.lastSeen().toEpochMilli() - wallMillis.getAsLong();
-        if (epochBefore != epoch || !open()) {
+    synchronized void fill(Read before, String userTag, String tokenHash, Session session, long capAt) {
+        long redisTime = session.lastSeen().toEpochMilli();
+        redisAhead = redisTime - before.wallMillis();
+        redisBehind = redisTime - wallMillis.getAsLong();
+        if (before.epoch() != epoch || !open()) {
             return;
         }
         Map<String, Entry> sessions = byUser.computeIfAbsent(userTag, tag -> new ConcurrentHashMap<>());

@@ -151,11 +151,11 @@ public class SessionService {
         if (hit != null) {
             return hit;
         }
-        long epoch = cache.epoch();
+        NearCache.Read before = cache.read();
         SessionStore.Lookup lookup = store.authenticate(token);
         Session live = checked(lookup);
         testFillDelay();
-        cache.fill(epoch, userTag, tokenHash, live, lookup.capAt());
+        cache.fill(before, userTag, tokenHash, live, lookup.capAt());
         return live;
     }
 

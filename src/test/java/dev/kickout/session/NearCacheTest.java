@@ -106,14 +106,14 @@ class NearCacheTest {
     @Test
     void aFillThatReadRedisBeforeAnInvalidationKeepsNothing() {
         cache.heard(0);
-        long epoch = cache.epoch();
+        NearCache.Read read = cache.read();
         cache.invalidate("u1"); // the revocation was published while the read was on its way
-        cache.fill(epoch, "u1", "t1", session("s1"), START + 3_600_000);
+        cache.fill(read, "u1", "t1", session("s1"), START + 3_600_000);
         assertNull(cache.hit("u1", "t1"));
-        long closedEpoch = cache.epoch();
+        NearCache.Read closedRead = cache.read();
         cache.close();
         cache.heard(1);
-        cache.fill(closedEpoch, "u1", "t1", session("s1"), START + 3_600_000);
+        cache.fill(closedRead, "u1", "t1", session("s1"), START + 3_600_000);
         assertNull(cache.hit("u1", "t1"), "nor one that read before a closure");
     }
 
@@ -121,7 +121,7 @@ class NearCacheTest {
     void theCapAndTheIdleTimeoutAreLeftToRedis() {
         cache = new NearCache(TTL, Duration.ofHours(1), Duration.ofHours(1), 3, () -> nanos, () -> wall);
         cache.heard(0);
-        cache.fill(cache.epoch(), "u1", "t1", session("s1"), START + 1_000);
+        cache.fill(cache.read(), "u1", "t1", session("s1"), START + 1_000);
         assertEquals(Instant.ofEpochMilli(START + 1_000), cache.hit("u1", "t1").expiresAt(), "never past the cap");
         advance(999);
         assertNotNull(cache.hit("u1", "t1"));
@@ -165,9 +165,33 @@ class NearCacheTest {
         Session ahead = new Session("s1", "user", "user", "web", "c", Instant.ofEpochMilli(START),
                 Instant.ofEpochMilli(START + 10_000), Instant.ofEpochMilli(START + 10_000 + TTL.toMillis()), "127.0.0.1",
                 "ua", Set.of("user"));
-        cache.fill(cache.epoch(), "u1", "t1", ahead, START + 3_600_000);
+        cache.fill(cache.read(), "u1", "t1", ahead, START + 3_600_000);
         assertEquals(Instant.ofEpochMilli(START + 10_000), cache.hit("u1", "t1").lastSeen(),
                 "Redis's clock is 10 s ahead of this JVM's");
+    }
+
+    /**
+     * A fill whose read took 100 ms, Redis's clock being this JVM's and its TIME taken half-way: the cache
+     * cannot tell where in those 100 ms Redis's time was taken, so it lets the session go early (Redis then
+     * answers), never after Redis's expiry of the last hit, however its touch is written.
+     */
+    @Test
+    void aSlowReadMakesTheCacheLetGoEarlyNeverLate() {
+        cache = new NearCache(TTL, Duration.ofHours(1), Duration.ofHours(1), 3, () -> nanos, () -> wall);
+        cache.heard(0);
+        NearCache.Read read = cache.read();
+        advance(50);
+        Session live = session("s1");
+        advance(50);
+        cache.fill(read, "u1", "t1", live, START + 3_600_000);
+        advance(1_000);
+        Session hit = cache.hit("u1", "t1");
+        assertFalse(hit.lastSeen().isAfter(Instant.ofEpochMilli(wall)), "slid from no later than Redis's now");
+        assertEquals(hit.lastSeen().plus(TTL), hit.expiresAt(), "the expiry Redis writes from this hit");
+        advance(hit.expiresAt().toEpochMilli() - wall - 50);
+        assertNull(cache.hit("u1", "t1"), "50 ms (half the read) before Redis's expiry: Redis decides");
+        advance(50);
+        assertNull(cache.hit("u1", "t1"), "at Redis's expiry");
     }
 
     /** A fence that outlasts the test's clock jumps, for the rules that are not the fence's. */
@@ -176,7 +200,7 @@ class NearCacheTest {
     }
 
     private void fill(String userTag, String tokenHash, String sessionId) {
-        cache.fill(cache.epoch(), userTag, tokenHash, session(sessionId), START + 3_600_000);
+        cache.fill(cache.read(), userTag, tokenHash, session(sessionId), START + 3_600_000);
     }
 
     private Session session(String sessionId) {
