@@ -114,7 +114,7 @@ class NearCacheFenceIT {
     void aCutInstanceFailsClosedAndRefusesTheKickedTokenWhenItsLinkReturns() {
         String admin = a.login("admin", "web").token();
         Login victim = a.login("alice", "fence");
-        b.get("auth/status", victim.token()).assertOk(200);
+        served(b, victim.token()).assertOk(200);
         b.get("auth/status", victim.token()).assertOk(200); // cached on B
 
         link.cut();
@@ -169,11 +169,19 @@ class NearCacheFenceIT {
                 served, closedAfter);
 
         TestRedis.resume();
+        assertEquals(200, served(a, login.token()).status(), "service returns by itself, the session intact");
+    }
+
+    /**
+     * The token's status once the instance serves again (503 until then, within {@link #RECOVERY}): after
+     * a hung Redis an instance's circuit breaker stays open until its next probe, whichever test comes next.
+     */
+    private static Reply served(Api api, String token) {
         long deadline = System.nanoTime() + RECOVERY.toNanos();
-        reply = a.get("auth/status", login.token());
+        Reply reply = api.get("auth/status", token);
         while (reply.status() == 503 && System.nanoTime() < deadline) {
-            reply = a.get("auth/status", login.token());
+            reply = api.get("auth/status", token);
         }
-        assertEquals(200, reply.status(), "service returns by itself, the session intact");
+        return reply;
     }
 }

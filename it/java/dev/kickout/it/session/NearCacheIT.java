@@ -10,6 +10,7 @@ import dev.kickout.it.support.RedisMonitor;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
 import dev.kickout.redis.RedisKeys;
+import dev.kickout.redis.Script;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;
@@ -71,14 +72,18 @@ class NearCacheIT {
             lines = monitor.lines();
         }
         Duration took = Duration.ofNanos(System.nanoTime() - start);
-        long scripts = lines.stream().filter(line -> line.contains(record) && isScriptCall(line)).count();
-        System.out.printf("[figure] near cache: %d token checks of one session in %d ms ran %d scripts of that user"
-                + " (%d commands in all in Redis meanwhile): %.4f per request%n", REQUESTS, took.toMillis(), scripts,
-                lines.size(), scripts / (double) REQUESTS);
+        List<String> scripts = lines.stream().filter(line -> line.contains(record) && isScriptCall(line)).toList();
+        long touches = scripts.stream().filter(NearCacheIT::isTouch).count();
+        System.out.printf("[figure] near cache: %d token checks of one session in %d ms ran %d scripts of that user,"
+                + " %d of them expiry writes (%d commands in all in Redis meanwhile): %.4f per request%n", REQUESTS,
+                took.toMillis(), scripts.size(), touches, lines.size(), scripts.size() / (double) REQUESTS);
         // one session answered throughout: at most one expiry write per touch interval, whatever the request rate
+        // (and one NOSCRIPT retry); checks in Redis only for a fill, or while the fence is down on a loaded machine
         long touchesAllowed = took.toMillis() / TOUCH.toMillis() + 2;
-        assertTrue(scripts <= touchesAllowed, scripts + " scripts for one session's " + REQUESTS
-                + " checks in " + took.toMillis() + " ms: more than one expiry write per touch interval");
+        assertTrue(touches <= touchesAllowed, touches + " expiry writes for one session's " + REQUESTS
+                + " checks in " + took.toMillis() + " ms: more than one per touch interval");
+        assertTrue(scripts.size() <= REQUESTS * 0.05, () -> scripts.size() + " scripts for " + REQUESTS
+                + " checks of one cached session (the goal: at most 0.05 a request): " + scripts);
     }
 
     @Test
@@ -103,6 +108,12 @@ class NearCacheIT {
         api.get("auth/status", login.token()).assertOk(200);
         api.post("auth/logout", login.token(), null).assertOk(204);
         api.get("auth/status", login.token()).assertProblem(401, "LOGGED_OUT");
+    }
+
+    /** session-touch.lua, by its SHA, or whole (after a NOSCRIPT) by a phrase of its header. */
+    private static boolean isTouch(String monitorLine) {
+        return monitorLine.contains("\"" + Script.SESSION_TOUCH.sha() + "\"")
+                || monitorLine.contains("Writes the sliding expiry of one session the near cache answered");
     }
 
     /** A client's EVALSHA or EVAL (Redisson sends them in upper case; a script's own commands say lua). */
