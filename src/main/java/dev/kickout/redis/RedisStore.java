@@ -134,15 +134,25 @@ public class RedisStore {
     private <R> R evalOnce(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
         return call(redis -> {
             RScript scripts = redis.getScript(StringCodec.INSTANCE);
-            try {
-                return scripts.evalSha(RScript.Mode.READ_WRITE, script.sha(), type, keys, args);
-            } catch (RedisException e) {
-                if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
-                    throw e;
-                }
-                return scripts.eval(RScript.Mode.READ_WRITE, script.source(), type, keys, args);
-            }
+            return shaThenWhole(bySha -> bySha
+                    ? scripts.<R>evalSha(RScript.Mode.READ_WRITE, script.sha(), type, keys, args)
+                    : scripts.<R>eval(RScript.Mode.READ_WRITE, script.source(), type, keys, args));
         });
+    }
+
+    /**
+     * {@code attempt(true)} (the script by its SHA); after a NOSCRIPT, which means it did not run,
+     * {@code attempt(false)} (the script whole, as EVAL, which cannot miss and reloads it).
+     */
+    private static <T> T shaThenWhole(Function<Boolean, T> attempt) {
+        try {
+            return attempt.apply(true);
+        } catch (RedisException | CompletionException e) {
+            if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
+                throw e;
+            }
+            return attempt.apply(false);
+        }
     }
 
     /** One call of a script in {@link #runEach}: its keys and arguments. */
@@ -163,16 +173,7 @@ public class RedisStore {
         if (calls.isEmpty()) {
             return List.of();
         }
-        return call(redis -> {
-            try {
-                return pipelined(redis, script, true, type, calls);
-            } catch (RedisException | CompletionException e) {
-                if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
-                    throw e;
-                }
-                return pipelined(redis, script, false, type, calls);
-            }
-        });
+        return call(redis -> shaThenWhole(bySha -> pipelined(redis, script, bySha, type, calls)));
     }
 
     private static List<?> pipelined(RedissonClient redis, Script script, boolean bySha, RScript.ReturnType type,
@@ -222,27 +223,18 @@ public class RedisStore {
     }
 
     private BatchResult<?> confirmed(Script script, List<Object> keys, Object[] args) {
-        return call(redis -> {
-            try {
-                return durably(redis, script.sha(), true, keys, args);
-            } catch (RedisException e) {
-                if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
-                    throw e;
-                }
-                // the script did not run; its WAIT waited for nothing of it. Whole, as in eval().
-                return durably(redis, script.source(), false, keys, args);
-            }
-        });
+        // after a NOSCRIPT the script did not run, and its WAIT waited for nothing of it
+        return call(redis -> shaThenWhole(bySha -> durably(redis, script, bySha, keys, args)));
     }
 
     /** The script, then {@code WAIT replicas timeout}, in one batch on one connection. */
-    private BatchResult<?> durably(RedissonClient redis, String script, boolean bySha, List<Object> keys, Object[] args) {
+    private BatchResult<?> durably(RedissonClient redis, Script script, boolean bySha, List<Object> keys, Object[] args) {
         RBatch batch = redis.createBatch(BatchOptions.defaults().sync(acks.replicas(), acks.timeout()));
         RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
         if (bySha) {
-            scripts.evalShaAsync(RScript.Mode.READ_WRITE, script, RScript.ReturnType.LIST, keys, args);
+            scripts.evalShaAsync(RScript.Mode.READ_WRITE, script.sha(), RScript.ReturnType.LIST, keys, args);
         } else {
-            scripts.evalAsync(RScript.Mode.READ_WRITE, script, RScript.ReturnType.LIST, keys, args);
+            scripts.evalAsync(RScript.Mode.READ_WRITE, script.source(), RScript.ReturnType.LIST, keys, args);
         }
         return batch.execute();
     }
