@@ -92,6 +92,11 @@ public class RedisKeys {
 
     /** Length of a user tag: 22 base64url characters, 132 bits of SHA-256. */
     public static final int USER_TAG_LENGTH = 22;
+    /**
+     * One digest per thread, not a provider lookup per hash: every guarded request hashes its token. Holds
+     * a JDK object only, so a thread of the server keeps nothing of an undeployed WAR.
+     */
+    private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(RedisKeys::newSha256);
 
     /** Shards of each admin listing index (sessions, users, device types, locks). */
     public static final int INDEX_SHARDS = 16;
@@ -304,8 +309,13 @@ public class RedisKeys {
     }
 
     private static byte[] sha256(String value) {
+        // digest() resets it for the thread's next call
+        return SHA_256.get().digest(value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static MessageDigest newSha256() {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required by the Java platform", e);
         }

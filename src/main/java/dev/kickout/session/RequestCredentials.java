@@ -51,7 +51,7 @@ public class RequestCredentials {
         for (Cookie cookie : cookies) {
             if (cookie.getName().equals(config.cookieName())) {
                 // a sibling site may plant a second cookie of the same name: prefer one that looks like a token
-                if (found == null || !Tokens.TOKEN.matcher(found).matches()) {
+                if (found == null || !Tokens.isToken(found)) {
                     found = cookie.getValue() == null ? "" : cookie.getValue();
                 }
             }

@@ -138,7 +138,7 @@ public class SessionService {
         if (token == null || token.isEmpty()) {
             throw TokenRejectedException.missing();
         }
-        if (token.length() > 128 || !Tokens.TOKEN.matcher(token).matches()) {
+        if (token.length() > 128 || !Tokens.isToken(token)) {
             throw TokenRejectedException.invalid();
         }
         NearCache cache = nearCache.cache();
@@ -202,7 +202,7 @@ public class SessionService {
      *                                session's own revocation code
      */
     public Session redeemTicket(String ticket) {
-        if (ticket == null || ticket.length() > 128 || !Tokens.TOKEN.matcher(ticket).matches()) {
+        if (ticket == null || ticket.length() > 128 || !Tokens.isToken(ticket)) {
             throw TokenRejectedException.invalid();
         }
         String sessionId = store.takeTicket(ticket);
@@ -228,7 +228,7 @@ public class SessionService {
      * @return the revoked session, empty if no live session has that id
      */
     public Optional<Session> revokeSession(String sessionId, String code, String reason, Actor actor) {
-        if (sessionId == null || !Tokens.SESSION_ID.matcher(sessionId).matches()) {
+        if (sessionId == null || !Tokens.isSessionId(sessionId)) {
             return Optional.empty();
         }
         return revoke(Tokens.userTagOf(sessionId), sessionId, null, null, tombstone(code, actor, reason), actor)

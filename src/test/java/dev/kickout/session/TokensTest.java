@@ -6,10 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.redis.RedisKeys;
 import java.util.HashSet;
+import java.util.Random;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class TokensTest {
+
+    /** The formats, as the regexes that Tokens.isToken and isSessionId check by hand. */
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}");
+    private static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{22}");
 
     @Test
     void tokensCarryTheUserTagAnd256RandomBits() {
@@ -17,7 +23,8 @@ class TokensTest {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < 1000; i++) {
             String token = Tokens.newToken(tag);
-            assertTrue(Tokens.TOKEN.matcher(token).matches(), token);
+            assertTrue(TOKEN.matcher(token).matches(), token);
+            assertTrue(Tokens.isToken(token), token);
             assertEquals(tag, Tokens.userTagOf(token));
             assertTrue(seen.add(token));
         }
@@ -27,7 +34,8 @@ class TokensTest {
     void sessionIdsShareOnlyTheTag() {
         String tag = RedisKeys.userTag("bob");
         String sessionId = Tokens.newSessionId(tag);
-        assertTrue(Tokens.SESSION_ID.matcher(sessionId).matches(), sessionId);
+        assertTrue(SESSION_ID.matcher(sessionId).matches(), sessionId);
+        assertTrue(Tokens.isSessionId(sessionId), sessionId);
         assertEquals(tag, Tokens.userTagOf(sessionId));
         assertNotEquals(Tokens.newSessionId(tag), sessionId);
     }
@@ -40,5 +48,31 @@ class TokensTest {
             assertEquals(tag, RedisKeys.userTag(userId));
         }
         assertNotEquals(RedisKeys.userTag("alice"), RedisKeys.userTag("alice "));
+    }
+
+    /** Every one-character change, cut or insertion of real tokens and session ids: the hand check says what the regex says. */
+    @Test
+    void theShapeChecksAgreeWithTheFormats() {
+        Random random = new Random(15);
+        String odd = "A-_z09.+/=* :{}\n\u00e9\u0000";
+        int accepted = 0;
+        for (int i = 0; i < 200; i++) {
+            String tag = RedisKeys.userTag("user" + i);
+            for (String valid : new String[] {Tokens.newToken(tag), Tokens.newSessionId(tag)}) {
+                StringBuilder mutated = new StringBuilder(valid);
+                int at = random.nextInt(valid.length() + 1);
+                switch (random.nextInt(3)) {
+                    case 0 -> mutated.setCharAt(Math.min(at, valid.length() - 1), odd.charAt(random.nextInt(odd.length())));
+                    case 1 -> mutated.deleteCharAt(Math.min(at, valid.length() - 1));
+                    default -> mutated.insert(at, odd.charAt(random.nextInt(odd.length())));
+                }
+                for (String value : new String[] {valid, mutated.toString(), valid.substring(1), valid + valid}) {
+                    assertEquals(TOKEN.matcher(value).matches(), Tokens.isToken(value), value);
+                    assertEquals(SESSION_ID.matcher(value).matches(), Tokens.isSessionId(value), value);
+                    accepted += Tokens.isToken(value) || Tokens.isSessionId(value) ? 1 : 0;
+                }
+            }
+        }
+        assertTrue(accepted > 400 && accepted < 1600, "both shapes seen, accepted and refused: " + accepted);
     }
 }
