@@ -7,11 +7,14 @@ import dev.kickout.it.push.HeapProbe;
 import dev.kickout.it.push.Latency;
 import dev.kickout.it.support.TestRedis;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.URL;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -214,7 +217,9 @@ class WrkBench {
                 // (the cache-off target makes the most)
                 collectGarbage();
                 long cpuBefore = cpuNanos(server);
+                record(server, "start", name, round);
                 Wrk.Result result = load(name, targets.get(name), ROUND_SECONDS);
+                record(server, "stop", name, round);
                 rate.put(name, result.rate());
                 cpuPerRequest.put(name, (cpuNanos(server) - cpuBefore) / 1000.0 / result.requests());
             }
@@ -473,6 +478,35 @@ class WrkBench {
                 .filter(process -> process.info().commandLine()
                         .map(line -> line.contains("-D[Standalone]") && (line + " ").contains(offset)).orElse(false))
                 .findFirst().orElse(null);
+    }
+
+    /**
+     * With {@code -Dkickout.bench.profile=<dir>}: a flight recording of the server over one measured window
+     * ({@code jcmd <pid> JFR.start}, then {@code JFR.stop} into {@code <dir>/<target>-<round>.jfr}), so that two
+     * targets' profiles can be compared window by window (deep stacks: {@code -Dkickout.bench.jvm=
+     * -XX:FlightRecorderOptions:stackdepth=256}); nothing without the property.
+     */
+    private static void record(ProcessHandle server, String action, String target, int round) {
+        String dir = System.getProperty("kickout.bench.profile", "");
+        if (dir.isEmpty() || server == null) {
+            return;
+        }
+        String file = Path.of(dir, target.replaceAll("[^A-Za-z0-9]+", "-") + "-" + round + ".jfr").toString();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(server.pid()), "JFR." + action, "name=window"));
+        command.addAll(action.equals("start") ? List.of("settings=profile") : List.of("filename=" + file));
+        try {
+            Process jcmd = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(jcmd.getInputStream().readAllBytes());
+            if (jcmd.waitFor() != 0) {
+                throw new IllegalStateException("jcmd " + action + " failed: " + output);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** A process's CPU time so far (user and system, all threads); 0 when it cannot be read. */
