@@ -29,7 +29,7 @@ final class Tokens {
     }
 
     /**
-     * Whether {@code value} is shaped like a token, {@code [A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}}: checked by
+     * Whether {@code value} is shaped like a token, {@code [A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}}: checked by
      * hand rather than by that regex, since every guarded request asks (a regex match cost more than a hit in
      * the near cache).
      */
@@ -37,7 +37,7 @@ final class Tokens {
         return shaped(value, TOKEN_SECRET);
     }
 
-    /** Whether {@code value} is shaped like a session id, {@code [A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{22}}. */
+    /** Whether {@code value} is shaped like a session id, {@code [A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}}. */
     static boolean isSessionId(String value) {
         return shaped(value, SESSION_SECRET);
     }
