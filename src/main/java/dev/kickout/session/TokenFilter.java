@@ -34,16 +34,13 @@ public class TokenFilter extends HttpFilter {
     @Inject
     CookieGate cookieGate;
 
-    // settings, read once: every request asks
     private boolean enabled;
     private PathRules rules;
-    private String signInPage;
 
     @Override
     public void init() {
         enabled = config.enabled();
         rules = FilterScope.rules(config, getServletContext());
-        signInPage = cookieGate.signInPage();
     }
 
     @Override
@@ -52,7 +49,7 @@ public class TokenFilter extends HttpFilter {
         // decoded and normalised by the container, unlike getRequestURI()
         String pathInfo = request.getPathInfo();
         String path = pathInfo == null ? request.getServletPath() : request.getServletPath() + pathInfo;
-        if (!enabled || FilterScope.preflight(request) || !rules.guards(path) || path.equals(signInPage)) {
+        if (!enabled || FilterScope.preflight(request) || !rules.guards(path) || cookieGate.isSignInPage(path)) {
             chain.doFilter(request, response);
             return;
         }
