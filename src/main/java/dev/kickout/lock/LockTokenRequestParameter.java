@@ -1,7 +1,6 @@
 package dev.kickout.lock;
 
 import dev.kickout.config.KickoutConfig;
-import dev.kickout.rest.HttpRequests;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;

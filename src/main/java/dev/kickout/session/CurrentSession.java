@@ -1,51 +1,42 @@
 package dev.kickout.session;
 
 import dev.kickout.Actor;
-import dev.kickout.rest.ClientAddress;
-import dev.kickout.rest.HttpRequests;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-import jakarta.servlet.http.HttpServletRequest;
+import jakarta.enterprise.context.RequestScoped;
 import java.util.Optional;
 
 /**
- * The caller's session in the request being served. The token filter leaves it on the request; host
- * code injects this and asks:
+ * The caller's session, for the length of one request. The token filter fills it; host code
+ * injects it:
  * <pre>{@code
  * @Inject CurrentSession current;
  * String userId = current.require().userId();
  * }</pre>
- * Outside a request the filter guarded (an unguarded path, a timer, an asynchronous EJB) there is none.
- * Nothing is built for a request that does not ask: the filter only sets a request attribute.
  */
-@ApplicationScoped
+@RequestScoped
 public class CurrentSession {
 
-    /** The request attribute the token filter leaves the checked session in. */
-    static final String ATTRIBUTE = Session.REQUEST_ATTRIBUTE + ".current";
+    private Session session;
+    private String requestIp;
 
-    @Inject
-    HttpRequests requests;
-    @Inject
-    ClientAddress clients;
+    void set(Session session, String requestIp) {
+        this.session = session;
+        this.requestIp = requestIp;
+    }
 
     public Optional<Session> get() {
-        return requests.current().map(CurrentSession::of);
+        return Optional.ofNullable(session);
     }
 
     /** The session, or 401 TOKEN_MISSING on a path the filter does not guard. */
     public Session require() {
-        return get().orElseThrow(TokenRejectedException::missing);
+        if (session == null) {
+            throw TokenRejectedException.missing();
+        }
+        return session;
     }
 
-    /** The caller as an audit actor: user, session and this request's client address (behind trusted proxies). */
+    /** The caller as an audit actor: user, session and this request's IP. */
     public Actor actor() {
-        return requests.current().filter(request -> of(request) != null)
-                .map(request -> new Actor(of(request).userId(), of(request).sessionId(), clients.of(request)))
-                .orElseGet(() -> new Actor(null, null, null));
-    }
-
-    private static Session of(HttpServletRequest request) {
-        return request.getAttribute(ATTRIBUTE) instanceof Session session ? session : null;
+        return session == null ? new Actor(null, null, requestIp) : new Actor(session.userId(), session.sessionId(), requestIp);
     }
 }

@@ -85,7 +85,12 @@ public class NearCacheLink {
         flushTouches();
     }
 
-    /** The cache, or null with the setting off. */
+    /** Whether token checks go through the cache (the setting is on). */
+    boolean enabled() {
+        return cache != null;
+    }
+
+    /** The cache; only when {@link #enabled()}. */
     NearCache cache() {
         return cache;
     }

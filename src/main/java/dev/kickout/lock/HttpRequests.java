@@ -1,4 +1,4 @@
-package dev.kickout.rest;
+package dev.kickout.lock;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.ContextNotActiveException;
@@ -13,12 +13,12 @@ import java.util.Optional;
  * where no request context is active at all.
  */
 @ApplicationScoped
-public class HttpRequests {
+class HttpRequests {
 
     @Inject
     HttpServletRequest request;
 
-    public Optional<HttpServletRequest> current() {
+    Optional<HttpServletRequest> current() {
         try {
             request.getMethod();
             return Optional.of(request);
