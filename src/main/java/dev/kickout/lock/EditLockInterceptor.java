@@ -4,6 +4,7 @@ import dev.kickout.KickoutException;
 import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.HttpRequests;
 import dev.kickout.session.CurrentSession;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;

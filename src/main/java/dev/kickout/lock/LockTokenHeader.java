@@ -1,5 +1,6 @@
 package dev.kickout.lock;
 
+import dev.kickout.rest.HttpRequests;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;

@@ -1,6 +1,7 @@
 package dev.kickout.lock;
 
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.HttpRequests;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;

@@ -85,12 +85,7 @@ public class NearCacheLink {
         flushTouches();
     }
 
-    /** Whether token checks go through the cache (the setting is on). */
-    boolean enabled() {
-        return cache != null;
-    }
-
-    /** The cache; only when {@link #enabled()}. */
+    /** The cache, or null with the setting off. */
     NearCache cache() {
         return cache;
     }

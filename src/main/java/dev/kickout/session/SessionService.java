@@ -141,10 +141,10 @@ public class SessionService {
         if (token.length() > 128 || !Tokens.isToken(token)) {
             throw TokenRejectedException.invalid();
         }
-        if (!nearCache.enabled()) {
+        NearCache cache = nearCache.cache();
+        if (cache == null) {
             return checked(store.authenticate(token));
         }
-        NearCache cache = nearCache.cache();
         String userTag = Tokens.userTagOf(token);
         String tokenHash = RedisKeys.secretHash(token);
         Session hit = cache.hit(userTag, tokenHash);

@@ -2,7 +2,6 @@ package dev.kickout.session;
 
 import dev.kickout.KickoutException;
 import dev.kickout.config.KickoutConfig;
-import dev.kickout.rest.ClientAddress;
 import dev.kickout.rest.ProblemWriter;
 import dev.kickout.rest.Problems;
 import jakarta.inject.Inject;
@@ -27,8 +26,6 @@ public class TokenFilter extends HttpFilter {
     @Inject
     SessionService sessions;
     @Inject
-    CurrentSession current;
-    @Inject
     KickoutConfig config;
     @Inject
     ProblemWriter problems;
@@ -36,13 +33,13 @@ public class TokenFilter extends HttpFilter {
     RequestCredentials credentials;
     @Inject
     CookieGate cookieGate;
-    @Inject
-    ClientAddress clients;
 
+    private boolean enabled;
     private PathRules rules;
 
     @Override
     public void init() {
+        enabled = config.enabled();
         rules = FilterScope.rules(config, getServletContext());
     }
 
@@ -52,7 +49,7 @@ public class TokenFilter extends HttpFilter {
         // decoded and normalised by the container, unlike getRequestURI()
         String pathInfo = request.getPathInfo();
         String path = pathInfo == null ? request.getServletPath() : request.getServletPath() + pathInfo;
-        if (!config.enabled() || FilterScope.preflight(request) || !rules.guards(path) || cookieGate.isSignInPage(path)) {
+        if (!enabled || FilterScope.preflight(request) || !rules.guards(path) || cookieGate.isSignInPage(path)) {
             chain.doFilter(request, response);
             return;
         }
@@ -68,7 +65,8 @@ public class TokenFilter extends HttpFilter {
             problems.write(request, response, Problems.unexpected(e));
             return;
         }
-        current.set(session, clients.of(request));
+        // for CurrentSession, read only by a request that asks
+        request.setAttribute(CurrentSession.ATTRIBUTE, session);
         // container security mode: the container already knows the caller, with the host's role names
         chain.doFilter(request.getAttribute(Session.REQUEST_ATTRIBUTE) == session ? request : new SessionRequest(request, session),
                 response);

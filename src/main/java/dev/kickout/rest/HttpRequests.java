@@ -1,4 +1,4 @@
-package dev.kickout.lock;
+package dev.kickout.rest;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.ContextNotActiveException;
@@ -13,12 +13,12 @@ import java.util.Optional;
  * where no request context is active at all.
  */
 @ApplicationScoped
-class HttpRequests {
+public class HttpRequests {
 
     @Inject
     HttpServletRequest request;
 
-    Optional<HttpServletRequest> current() {
+    public Optional<HttpServletRequest> current() {
         try {
             request.getMethod();
             return Optional.of(request);
