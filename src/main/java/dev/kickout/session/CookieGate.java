@@ -49,9 +49,9 @@ public class CookieGate {
         }
     }
 
-    /** Whether {@code path} is the sign-in page, which must never be guarded (it would redirect to itself). */
-    boolean isSignInPage(String path) {
-        return config.cookieEnabled() && path.equals(config.cookieSignInPage());
+    /** The sign-in page in cookie mode, which must never be guarded (it would redirect to itself); else null. */
+    String signInPage() {
+        return config.cookieEnabled() ? config.cookieSignInPage() : null;
     }
 
     /** Answers a refused request: 303 to the sign-in page for a page load, else the problem; a refused cookie is cleared. */

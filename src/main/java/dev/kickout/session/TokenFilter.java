@@ -34,13 +34,16 @@ public class TokenFilter extends HttpFilter {
     @Inject
     CookieGate cookieGate;
 
+    // settings, read once: every request asks
     private boolean enabled;
     private PathRules rules;
+    private String signInPage;
 
     @Override
     public void init() {
         enabled = config.enabled();
         rules = FilterScope.rules(config, getServletContext());
+        signInPage = cookieGate.signInPage();
     }
 
     @Override
@@ -49,7 +52,7 @@ public class TokenFilter extends HttpFilter {
         // decoded and normalised by the container, unlike getRequestURI()
         String pathInfo = request.getPathInfo();
         String path = pathInfo == null ? request.getServletPath() : request.getServletPath() + pathInfo;
-        if (!enabled || FilterScope.preflight(request) || !rules.guards(path) || cookieGate.isSignInPage(path)) {
+        if (!enabled || FilterScope.preflight(request) || !rules.guards(path) || path.equals(signInPage)) {
             chain.doFilter(request, response);
             return;
         }
