@@ -255,7 +255,7 @@ class WrkBench {
             double moduleCpu = median(cpu.get("host WAR + module (unguarded)"));
             System.out.printf("[figure] server CPU per request (the WildFly process's CPU time over each window / its "
                     + "requests; median of %d rounds, less sensitive to the rest of the machine than the rates): "
-                    + "unfiltered %.1f us, filtered with the cache on %.1f us (+%.1f us, ratio %.2f), with the cache off "
+                    + "unfiltered %.1f us, filtered with the cache on %.1f us (%+.1f us, ratio %.2f), with the cache off "
                     + "%.1f us; plain host WAR %.1f us, with the module jar %.1f us (ratio %.2f)%n", ROUNDS, unfilteredCpu,
                     cacheCpu, cacheCpu - unfilteredCpu, unfilteredCpu / cacheCpu, median(cpu.get("filtered")), plainCpu,
                     moduleCpu, plainCpu / moduleCpu);
