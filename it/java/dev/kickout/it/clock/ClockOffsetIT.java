@@ -35,8 +35,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * One clock: two instances on one Redis whose own clocks are 20 minutes apart
- * ({@code kickout.clock-offset} +10 min on "a", -10 min on "b") share sessions and locks, and every
- * expiry happens when Redis's clock says, on both: no early death, no life past the cap.
+ * ({@code kickout.clock-offset} +10 min on "a", -10 min on "b", the clock the near cache reads too; the
+ * cache is on) share sessions and locks, and every expiry happens when Redis's clock says, on both: no
+ * early death, no life past the cap.
  *
  * <p>Lifetimes are measured on this JVM's monotonic clock from the moment the last request that
  * moved an expiry was sent (so the server-side expiry is strictly later), until a request that does
@@ -75,6 +76,8 @@ class ClockOffsetIT {
                 "kickout.login.policy", "MULTI", "kickout.session.ttl", "PT3S", "kickout.session.max-lifetime", "PT8S",
                 "kickout.lock.ttl", "PT3S", "kickout.lock.heartbeat", "PT1S", "kickout.lock.force-release-grace", "PT0S"));
         settings.put("kickout.clock-offset", offset);
+        // the near cache reads this instance's shifted clock: it must go by Redis's time all the same
+        settings.put("kickout.session.near-cache", "true");
         return settings;
     }
 

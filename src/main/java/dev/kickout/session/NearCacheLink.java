@@ -64,7 +64,7 @@ public class NearCacheLink {
     void init() {
         if (config.enabled() && config.sessionNearCache()) {
             cache = new NearCache(config.sessionTtl(), config.nearCacheSilence(), config.nearCacheMaxAge(),
-                    config.nearCacheSize(), System::nanoTime, System::currentTimeMillis);
+                    config.nearCacheSize(), System::nanoTime, () -> config.clock().millis());
         }
     }
 
