@@ -53,6 +53,14 @@ abstract class LocalTopology {
         return process;
     }
 
+    /** Running data nodes named as replicas in the master's {@code INFO replication} ({@code slaveN:ip=..,port=..}). */
+    List<RedisNodeProcess> replicasOf(RedisNodeProcess master) {
+        Pattern replica = Pattern.compile("^slave\\d+:.*\\bport=(\\d+).*$");
+        return Resp.text(dataNode(master).handle().port(), "INFO", "replication").lines().map(replica::matcher)
+                .filter(Matcher::matches).map(m -> dataNodes.get(Integer.parseInt(m.group(1))))
+                .filter(p -> p != null && p.running()).map(RedisServerProcess::handle).toList();
+    }
+
     void kill(RedisNodeProcess node) {
         dataNode(node).kill();
     }

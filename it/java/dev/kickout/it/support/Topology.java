@@ -55,6 +55,47 @@ public final class Topology {
         require().kill(node);
     }
 
+    /** The running data nodes that replicate from {@code master} now (its {@code INFO replication}). */
+    public static List<RedisNodeProcess> replicasOf(RedisNodeProcess master) {
+        return require().replicasOf(master);
+    }
+
+    /**
+     * Holds back everything {@code master} writes from its replicas, for as long as {@code during} runs:
+     * the replicas are stopped (SIGSTOP), so they neither read nor reconnect, and the master drops their
+     * links ({@code CLIENT KILL TYPE replica}), so what it writes meanwhile stays in its own memory, not
+     * in a socket buffer a replica would still read. The replicas run again (SIGCONT) when this returns,
+     * whatever happened to the master: if it was killed inside {@code during}, they never get those writes.
+     * Returns the replicas that were held back.
+     */
+    public static List<RedisNodeProcess> withReplicasHeldBack(RedisNodeProcess master, WhileHeld during)
+            throws InterruptedException {
+        List<RedisNodeProcess> replicas = replicasOf(master);
+        if (replicas.isEmpty()) {
+            throw new IllegalStateException(master + " has no replica to hold back");
+        }
+        List<ProcessHandle> frozen = new java.util.ArrayList<>();
+        try {
+            for (RedisNodeProcess replica : replicas) {
+                ProcessHandle process = ProcessHandle.of(replica.pid())
+                        .orElseThrow(() -> new IllegalStateException(replica + " does not run"));
+                TestRedis.signal("-STOP", process);
+                frozen.add(process);
+            }
+            Resp.call(master.port(), "CLIENT", "KILL", "TYPE", "replica");
+            during.run();
+        } finally {
+            frozen.forEach(process -> TestRedis.signal("-CONT", process));
+        }
+        return replicas;
+    }
+
+    /** What a test does while {@link #withReplicasHeldBack} holds the replicas back. */
+    @FunctionalInterface
+    public interface WhileHeld {
+        void run() throws InterruptedException;
+    }
+
     /**
      * Starts a killed node again on its port. If it was a master, this first waits (up to 60 s) until
      * another node took over, so it rejoins as a replica and copies the data instead of wiping it.

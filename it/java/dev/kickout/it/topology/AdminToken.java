@@ -4,8 +4,9 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Reply;
 
 /**
- * The admin's bearer token for a drill, logged in again when the session is gone (a login that
- * was answered but lost in a failover is allowed: logins are not among the durable decisions).
+ * The admin's bearer token for a drill, logged in again until a login is answered 200. A login answered
+ * 200 was confirmed by a replica: its token refused later is a lost decision, which the drill's
+ * {@link CallLog#unexpectedRefusal} counts (the token is renewed so that the load goes on).
  */
 final class AdminToken {
 

@@ -19,19 +19,27 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
  * A failover under load, shared by {@code ClusterFailoverIT} and {@code SentinelFailoverIT}: kicks
  * (login on one instance, kick on the other), lock acquires and releases spread over instances a
- * and b, an event stream of the victim open on each; kill -9 of the master serving the victim's
- * slot in the middle; the load goes on until service is back and a while after. Then: every kick
- * answered 200 is refused on both instances, fences never repeat, every failure was a 503, and
- * both streams get the event of a kick made after the failover. {@link #heal()} restores the
- * topology ({@code @AfterAll}).
+ * and b, an event stream of the victim open on each; in the middle, the replicas of the master
+ * serving the victim's slot are held back (stopped, their links dropped: what the master writes from
+ * then on reaches no replica) while the load goes on, and the master is killed (kill -9) before they
+ * catch up, so the promoted replica really lacks the master's last writes. The load goes on until
+ * service is back and a while after. Then: every kick answered 200 is refused on both instances, every
+ * login answered 200 was still there to be kicked or used, fences never repeat and none answered is
+ * above the counter the promoted master has, every failure was a 503, no load thread failed, and both
+ * streams get the event of a kick made after the failover. Only the replica wait
+ * ({@code kickout.redis.wait-replicas}) keeps the decisions of the held-back moment from being
+ * confirmed: without it the drill fails. {@link #heal()} restores the topology ({@code @AfterAll}).
  */
 final class FailoverDrill {
 
@@ -48,11 +56,18 @@ final class FailoverDrill {
     private static final Duration RESYNC = Duration.ofSeconds(60);
     private static final Duration AFTER = Duration.ofSeconds(5);
     private static final Duration EVENT = Duration.ofSeconds(20);
+    /**
+     * How long the replicas are held back at most before the kill: below Sentinel's down-after (1 s) and
+     * the cluster's node timeout (1.5 s), so that the held-back replicas stay eligible for promotion.
+     */
+    private static final Duration HOLD = Duration.ofMillis(600);
+    /** Decisions answered while the replicas are held back, after which the master may be killed earlier. */
+    private static final int HELD_DECISIONS = 4;
     /** Requests that make a decision, which a replica must confirm (kickout.redis.wait-replicas). */
     private static final Set<String> DECISIONS = Set.of("login", "kick", "acquire");
 
     /** When things happened (System.nanoTime()); {@code restarted} only if the drill restarted the node. */
-    private record Timeline(long killed, long served, long restarted, long decided) {
+    private record Timeline(long held, long killed, long served, long restarted, long decided) {
     }
 
     private final String topology;
@@ -62,7 +77,12 @@ final class FailoverDrill {
     private final Placement placement;
     private final CallLog log = new CallLog();
     private final Queue<String> confirmed = new ConcurrentLinkedQueue<>();
+    private final Queue<String> lost = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean stop = new AtomicBoolean();
+    /** Held (write) from the kill until the promoted master's fence counters are read: no acquire meanwhile. */
+    private final ReadWriteLock fenceGate = new ReentrantReadWriteLock();
+    /** Fences answered before the kill above the counter the promoted master has, per resource. */
+    private final List<String> lostFences = new ArrayList<>();
     private volatile RedisNodeProcess killed;
 
     /**
@@ -84,17 +104,20 @@ final class FailoverDrill {
         AdminToken admin = new AdminToken(a, log, false);
         Login watched = a.login(placement.victim(), "sse");
         List<FenceLoad> fences = placement.resources().stream()
-                .map(r -> new FenceLoad(a, b, r, placement.lockUser(), log, stop)).toList();
+                .map(r -> new FenceLoad(a, b, r, placement.lockUser(), log, fenceGate, stop)).toList();
         ExecutorService pool = Executors.newFixedThreadPool(3 + fences.size());
+        List<Future<?>> workers = new ArrayList<>();
         try (SseWatch onA = new SseWatch(a, watched.token(), "a"); SseWatch onB = new SseWatch(b, watched.token(), "b")) {
-            pool.submit(new KickLoad(a, b, placement.victim(), admin, log, confirmed, stop));
-            pool.submit(new KickLoad(b, a, placement.victim(), admin, log, confirmed, stop));
-            pool.submit(new ProbeLoad(a, b, watched.token(), log, stop));
-            fences.forEach(pool::submit);
+            workers.add(pool.submit(new KickLoad(a, b, placement.victim(), admin, log, confirmed, lost, stop)));
+            workers.add(pool.submit(new KickLoad(b, a, placement.victim(), admin, log, confirmed, lost, stop)));
+            workers.add(pool.submit(new ProbeLoad(a, b, watched.token(), log, stop)));
+            fences.forEach(f -> workers.add(pool.submit(f)));
             Poll.until(() -> succeeded("kick", Long.MIN_VALUE) >= 10 && fences.stream().allMatch(f -> f.fences().size() >= 3),
                     WARM_UP, "the load runs (10 kicks, 3 fences per resource) before the kill");
+            // this JVM's client reads the counters after the kill: it must know the topology before, as the servers do
+            fences.forEach(f -> Verdict.counter(PREFIX, f.resource()));
 
-            Timeline timeline = failOver();
+            Timeline timeline = failOver(fences);
             Poll.until(() -> System.nanoTime() - timeline.decided() > AFTER.toNanos()
                     && succeeded("kick", timeline.decided()) >= 10
                     && succeeded("acquire", timeline.decided()) >= 3L * fences.size(), RECOVERY,
@@ -102,6 +125,9 @@ final class FailoverDrill {
             stop.set(true);
             pool.shutdown();
             assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS), "the load stops");
+            for (Future<?> worker : workers) {
+                worker.get(); // a load thread that failed fails the drill
+            }
 
             onA.keepOpen(RECOVERY);
             onB.keepOpen(RECOVERY);
@@ -117,11 +143,52 @@ final class FailoverDrill {
         }
     }
 
-    /** Kills the master under load, waits for its slots to be served, then for decisions to be confirmed again. */
-    private Timeline failOver() throws InterruptedException {
-        Topology.kill(placement.killed());
-        killed = placement.killed();
-        long killedAt = System.nanoTime();
+    /**
+     * Holds the master's replicas back under load and kills the master before they catch up (the fence
+     * loads stopped between rounds just before), then waits for its slots to be served, reads the fence
+     * counters the promoted master has before any new acquire, and waits for decisions to be confirmed
+     * again.
+     */
+    private Timeline failOver(List<FenceLoad> fences) throws InterruptedException {
+        long heldAt = System.nanoTime();
+        long[] killedAt = new long[1];
+        Topology.withReplicasHeldBack(placement.killed(), () -> {
+            // decisions sent now reach the master alone: confirmed only if the instance skipped the wait
+            Poll.atMost(() -> log.count(c -> decision(c) && c.sentNanos() > heldAt) >= HELD_DECISIONS, HOLD);
+            assertTrue(fenceGate.writeLock().tryLock(RECOVERY.toSeconds(), TimeUnit.SECONDS), "the fence loads stop");
+            killed = placement.killed();
+            Topology.kill(placement.killed());
+            killedAt[0] = System.nanoTime();
+        });
+        try {
+            awaitSuccess(killedAt[0], c -> true, RECOVERY, "a request in the killed master's slots succeeds");
+            readPromotedCounters(fences);
+        } finally {
+            fenceGate.writeLock().unlock();
+        }
+        return recover(heldAt, killedAt[0]);
+    }
+
+    /** Every fence answered so far (all before the kill) must be at most the counter the promoted master has. */
+    private void readPromotedCounters(List<FenceLoad> fences) throws InterruptedException {
+        for (FenceLoad fence : fences.stream().filter(f -> f.resource().onKilled()).toList()) {
+            long[] counter = {-1};
+            Poll.until(() -> {
+                try {
+                    counter[0] = Verdict.counter(PREFIX, fence.resource());
+                    return true;
+                } catch (RuntimeException e) {
+                    return false; // the client has not found the promoted master yet
+                }
+            }, RECOVERY, "the promoted master answers a read of " + fence.resource().fenceKey(PREFIX));
+            long highest = fence.fences().stream().mapToLong(FenceLoad.Fence::fence).max().orElse(0);
+            if (highest > counter[0]) {
+                lostFences.add(fence.resource().id() + ": answered up to " + highest + ", promoted counter " + counter[0]);
+            }
+        }
+    }
+
+    private Timeline recover(long heldAt, long killedAt) throws InterruptedException {
         long served = awaitSuccess(killedAt, c -> true, RECOVERY, "a request in the killed master's slots succeeds");
         long restarted = 0;
         if (restartForDecisions) {
@@ -133,7 +200,7 @@ final class FailoverDrill {
         }
         long decided = awaitSuccess(restartForDecisions ? restarted : killedAt, this::decision, RESYNC,
                 "a decision in the killed master's slots is confirmed again");
-        return new Timeline(killedAt, served, restarted, decided);
+        return new Timeline(heldAt, killedAt, served, restarted, decided);
     }
 
     private long awaitSuccess(long sentAfter, Predicate<Call> which, Duration max, String what) throws InterruptedException {
@@ -160,23 +227,29 @@ final class FailoverDrill {
         int resurrected = Verdict.resurrected(confirmed, a, b);
         int handedOut = fences.stream().mapToInt(f -> f.fences().size()).sum();
         int repeats = fences.stream().mapToInt(f -> Verdict.repeats(f.fences())).sum();
+        long held = log.count(c -> decision(c) && c.sentNanos() > at.held() && c.answeredNanos() < at.killed());
         long unavailable = log.count(CallLog::unavailable);
         long otherServerErrors = log.count(CallLog::otherServerError);
         long ioFailures = log.count(CallLog::ioFailure);
         long alone = !restartForDecisions ? 0 : log.count(c -> decision(c) && c.succeeded()
                 && c.sentNanos() > at.killed() && c.answeredNanos() < at.restarted());
         System.out.printf("[figure] %s failover, kill -9 of the master on port %d: first success in its slots after "
-                        + "%d ms, first confirmed decision there after %d ms%s; kicks confirmed %d (%d after the kill), "
-                        + "resurrected %d; fences handed out %d on %d resources, repeats %d; answers 503 %d, other 5xx %d, "
-                        + "I/O failures %d, 404/401 (a lost login, or a refused kick that did apply) %d; SSE reconnects %d%n", topology,
+                        + "%d ms, first confirmed decision there after %d ms%s; decisions answered while its replicas were "
+                        + "held back (%d ms before the kill) %d; kicks confirmed %d (%d after the kill), "
+                        + "resurrected %d; confirmed logins lost %d; fences handed out %d on %d resources, repeats %d, "
+                        + "above the promoted counter %d; answers 503 %d, other 5xx %d, "
+                        + "I/O failures %d, kicks answered 404 after a 503 that applied %d; SSE reconnects %d%n", topology,
                 placement.killed().port(), millis(at.served() - at.killed()), millis(at.decided() - at.killed()),
                 !restartForDecisions ? " (by itself)" : " (" + millis(at.decided() - at.restarted()) + " ms after the "
                         + "drill restarted the killed node, " + millis(at.restarted() - at.killed()) + " ms after the kill;"
                         + " decisions confirmed before: " + alone + ")",
-                confirmed.size(), log.count(c -> c.op().equals("kick") && c.succeeded() && c.answeredNanos() > at.killed()),
-                resurrected, handedOut, fences.size(), repeats, unavailable, otherServerErrors, ioFailures,
+                millis(at.killed() - at.held()), held, confirmed.size(), log.count(c -> c.op().equals("kick") && c.succeeded() && c.answeredNanos() > at.killed()),
+                resurrected, lost.size(), handedOut, fences.size(), repeats, lostFences.size(), unavailable, otherServerErrors, ioFailures,
                 log.count(CallLog::expectedRefusal), reconnects);
+        assertTrue(held > 0, "decisions were answered while the replicas were held back");
         assertEquals(0, resurrected, "kicked tokens accepted again");
+        assertEquals(List.of(), List.copyOf(lost), "confirmed logins lost");
+        assertEquals(List.of(), lostFences, "fences answered above the counter of the promoted master");
         assertEquals(0, repeats, () -> "fences repeated or gone back: " + fences.stream()
                 .map(f -> f.resource().id() + "=" + f.fences()).collect(Collectors.joining("; ")));
         assertEquals(0, alone, "decisions confirmed while the promoted master had no replica");

@@ -6,12 +6,15 @@ import dev.kickout.it.topology.Placement.Resource;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReadWriteLock;
 
 /**
  * One thread per resource: acquire on one instance, release on the other, alternating. Being alone
  * on its resource, it sees the fences in the order they were handed out; a 201 is a new holding
  * (its fence must exceed every earlier one), a 200 renews this session's holding (a release that
- * was refused or lost), so its fence may equal the last one but never be lower.
+ * was refused or lost), so its fence may equal the last one but never be lower. Each round holds
+ * the shared {@code gate}'s read lock: the drill takes its write lock to stop every fence load
+ * between rounds (to read the fence counters before any new acquire moves them).
  */
 final class FenceLoad extends Worker {
 
@@ -24,10 +27,12 @@ final class FenceLoad extends Worker {
     private final String user;
     private final CallLog log;
     private final List<Fence> fences = new CopyOnWriteArrayList<>();
+    private final ReadWriteLock gate;
     private String token;
 
-    FenceLoad(Api a, Api b, Resource resource, String user, CallLog log, AtomicBoolean stop) {
+    FenceLoad(Api a, Api b, Resource resource, String user, CallLog log, ReadWriteLock gate, AtomicBoolean stop) {
         super(stop);
+        this.gate = gate;
         this.instances = new Api[] {a, b};
         this.resource = resource;
         this.user = user;
@@ -44,6 +49,20 @@ final class FenceLoad extends Worker {
 
     @Override
     void round(int round) {
+        try {
+            gate.readLock().lockInterruptibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        try {
+            acquireAndRelease(round);
+        } finally {
+            gate.readLock().unlock();
+        }
+    }
+
+    private void acquireAndRelease(int round) {
         Api on = instances[round % 2];
         Api other = instances[(round + 1) % 2];
         if (token == null && !login(on)) {

@@ -21,6 +21,11 @@ record Placement(String victim, RedisNodeProcess killed, String lockUser, List<R
         String path() {
             return "locks/" + type + "/" + id;
         }
+
+        /** The key of the resource's fence counter (RedisKeys: {@code P:{lock:T:I}:fence}). */
+        String fenceKey(String prefix) {
+            return prefix + ":{lock:" + type + ":" + id + "}:fence";
+        }
     }
 
     private static final List<String> USERS = List.of("alice", "bob", "carol");

@@ -14,6 +14,18 @@ final class Poll {
     private Poll() {
     }
 
+    /** Returns as soon as {@code condition} holds or {@code max} has passed, whichever is first; true if it held. */
+    static boolean atMost(BooleanSupplier condition, Duration max) throws InterruptedException {
+        long deadline = System.nanoTime() + max.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(EVERY_MILLIS);
+        }
+        return true;
+    }
+
     /** Returns as soon as {@code condition} holds; fails with {@code what} once {@code max} has passed. */
     static void until(BooleanSupplier condition, Duration max, String what) throws InterruptedException {
         until(condition, max, () -> what);

@@ -2,12 +2,15 @@ package dev.kickout.it.topology;
 
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.topology.FenceLoad.Fence;
+import dev.kickout.it.topology.Placement.Resource;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.redisson.client.codec.StringCodec;
 
 /** What a drill's answers prove once the load has stopped: resurrected tokens, repeated fences. */
 final class Verdict {
@@ -25,13 +28,19 @@ final class Verdict {
         int accepted = 0;
         for (String token : kicked) {
             for (Api instance : instances) {
-                if (status(instance, token) != 401) {
+                if (status(instance, token).status() != 401) {
                     accepted++;
                     break;
                 }
             }
         }
         return accepted;
+    }
+
+    /** The resource's fence counter as Redis has it now (its master), 0 if there is none. */
+    static long counter(String prefix, Resource resource) {
+        String value = TestRedis.client().<String>getBucket(resource.fenceKey(prefix), StringCodec.INSTANCE).get();
+        return value == null ? 0 : Long.parseLong(value);
     }
 
     /**
@@ -52,14 +61,20 @@ final class Verdict {
         return repeats;
     }
 
-    private static int status(Api instance, String token) throws InterruptedException {
+    /** The token's status on {@code instance}, asked again while it answers 503, for up to {@link #STORE_BACK}. */
+    static Reply status(Api instance, String token) {
         long deadline = System.nanoTime() + STORE_BACK.toNanos();
         while (true) {
             Reply reply = instance.get("auth/status", token);
             if (reply.status() != 503 || System.nanoTime() > deadline) {
-                return reply.status();
+                return reply;
             }
-            Thread.sleep(100); // a pace between retries while the store is unavailable, not a synchronization
+            try {
+                Thread.sleep(100); // a pace between retries while the store is unavailable, not a synchronization
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return reply;
+            }
         }
     }
 }
