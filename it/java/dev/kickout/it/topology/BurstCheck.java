@@ -4,6 +4,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Reply;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -21,7 +22,13 @@ import java.util.Set;
  * listed tokens work on the other instance and replaced ones answer 401 {@code REPLACED}. A login
  * answered 503 (no replica confirmed it in time) is allowed: it may be in force, so at most that
  * many sessions may be alive or replaced that no answer named, and sessions it replaced, which no
- * answer names, must answer {@code REPLACED}.
+ * answer names, must answer {@code REPLACED}, and at most {@code maxUnconfirmed} of a burst's logins
+ * may answer so.
+ *
+ * <p>Survivors are the newest: every session alive after the burst was opened by it, and none of the
+ * burst's sessions that were replaced logged in after a survivor (Redis's {@code loginTime}, in ms:
+ * sessions of the same millisecond are ordered by id, so only a strictly later replaced one is wrong).
+ * A policy that evicted the newest, or kept an older session over the burst's, fails here.
  */
 final class BurstCheck {
 
@@ -30,15 +37,17 @@ final class BurstCheck {
     private final String user;
     private final int allowed;
     private final String admin;
+    private final int maxUnconfirmed;
     private final List<String> violations = new ArrayList<>();
     private int unconfirmed;
     /** Tokens of the sessions alive after the previous burst, where its answers named them. */
     private final Map<String, String> tokens = new HashMap<>();
 
-    BurstCheck(String user, int allowed, String admin) {
+    BurstCheck(String user, int allowed, String admin, int maxUnconfirmed) {
         this.user = user;
         this.allowed = allowed;
         this.admin = admin;
+        this.maxUnconfirmed = maxUnconfirmed;
     }
 
     List<String> violations() {
@@ -53,6 +62,7 @@ final class BurstCheck {
     /** Checks one burst; returns the sessions alive after it (the admin listing's). */
     Set<String> verify(int burst, Set<String> aliveBefore, List<Reply> logins, Api listOn, Api probeOn) {
         Map<String, String> opened = new HashMap<>();
+        Map<String, Instant> loginTimes = new HashMap<>();
         List<String> replaced = new ArrayList<>();
         int refused = 0;
         for (Reply login : logins) {
@@ -65,17 +75,30 @@ final class BurstCheck {
                 continue;
             }
             JsonObject body = login.json();
-            opened.put(body.getJsonObject("session").getString("sessionId"), body.getString("token"));
+            JsonObject session = body.getJsonObject("session");
+            opened.put(session.getString("sessionId"), body.getString("token"));
+            loginTimes.put(session.getString("sessionId"), Instant.parse(session.getString("loginTime")));
             body.getJsonArray("replaced").getValuesAs(JsonString.class).forEach(id -> replaced.add(id.getString()));
         }
         unconfirmed += refused;
+        expect(burst, refused <= maxUnconfirmed, "logins answered 503: " + refused + ", at most " + maxUnconfirmed);
         Reply listing = listOn.get("admin/sessions?userId=" + user + "&limit=500", admin);
         if (listing.status() != 200) {
             violation(burst, "the listing answered " + listing.status() + " " + listing.body());
             return aliveBefore;
         }
         Set<String> alive = new HashSet<>();
-        listing.json().getJsonArray("items").getValuesAs(JsonObject.class).forEach(s -> alive.add(s.getString("sessionId")));
+        Instant oldestSurvivor = Instant.MAX;
+        for (JsonObject s : listing.json().getJsonArray("items").getValuesAs(JsonObject.class)) {
+            alive.add(s.getString("sessionId"));
+            Instant loginTime = Instant.parse(s.getString("loginTime"));
+            oldestSurvivor = loginTime.isBefore(oldestSurvivor) ? loginTime : oldestSurvivor;
+        }
+        expect(burst, Collections.disjoint(alive, aliveBefore), "a session from before the burst survived it");
+        Instant survivorsFrom = oldestSurvivor;
+        loginTimes.entrySet().stream().filter(e -> !alive.contains(e.getKey()) && e.getValue().isAfter(survivorsFrom))
+                .findFirst().ifPresent(e -> violation(burst, "a session replaced by the burst logged in at " + e.getValue()
+                        + ", after the oldest survivor (" + survivorsFrom + ")"));
         Set<String> known = new HashSet<>(aliveBefore);
         known.addAll(opened.keySet());
         Set<String> gone = new HashSet<>(replaced);

@@ -30,18 +30,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Redis Cluster, two app instances: 100 bursts of 200 parallel logins of one user, split over a
- * and b, under {@code SINGLE} and {@code MAX_SESSIONS} (3, evict the oldest). After each burst the
- * user has exactly the sessions the policy allows, and every session that existed is accounted for
- * once: alive, or named in exactly one login's {@code replaced} (see {@link BurstCheck}).
+ * Redis Cluster, two app instances: bursts of 200 parallel logins of one user, split over a and b,
+ * under {@code SINGLE} and {@code MAX_SESSIONS} (3, evict the oldest). After each burst the user has
+ * exactly the sessions the policy allows, the newest of that burst, and every session that existed is
+ * accounted for once: alive, or named in exactly one login's {@code replaced}; at most 2 % of the logins
+ * of a burst may answer 503 (see {@link BurstCheck}). 20 bursts per policy
+ * ({@code kickout.it.policy-bursts}; the single-Redis run races the same script in {@code LoginPolicyIT}).
  */
 @OnTopology(RedisTopology.CLUSTER)
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ClusterPolicyBurstIT {
 
-    private static final int BURSTS = 100;
+    private static final int BURSTS = Integer.getInteger("kickout.it.policy-bursts", 20);
     private static final int LOGINS = 200;
+    /** Logins of a burst that may answer 503 (no replica confirmed them within the wait). */
+    private static final int MAX_UNCONFIRMED = LOGINS / 50;
     private static final String USER = "carol";
     private static final List<String> DEVICES = List.of("web", "phone", "tablet");
     private static final ExecutorService POOL = Executors.newFixedThreadPool(LOGINS);
@@ -97,7 +101,7 @@ class ClusterPolicyBurstIT {
         String admin = a.login("admin", "console").token();
         int cleared = a.post("admin/users/" + USER + "/logout", admin, "{\"reason\":\"before the bursts\"}").status();
         assertTrue(cleared == 200 || cleared == 404, "the user starts without sessions");
-        BurstCheck check = new BurstCheck(USER, allowed, admin);
+        BurstCheck check = new BurstCheck(USER, allowed, admin, MAX_UNCONFIRMED);
         Set<String> alive = Set.of();
         long loginNanos = 0;
         long start = System.nanoTime();
