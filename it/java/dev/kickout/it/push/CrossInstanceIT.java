@@ -1,6 +1,7 @@
 package dev.kickout.it.push;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
@@ -92,11 +93,11 @@ class CrossInstanceIT {
     }
 
     @Test
-    void kickToEventLatencyAcrossInstances() throws Exception {
+    void everyKickReachesAStreamOnTheOtherInstanceAtOnce() throws Exception {
         String admin = a.login("admin", "web").token();
         List<Long> fromReturn = new ArrayList<>();
         List<Long> fromSend = new ArrayList<>();
-        for (int i = 0; i < 200; i++) {
+        for (int i = 0; i < 40; i++) {
             Login victim = a.login("carol", "latency");
             try (EventStream onB = open(b, victim.token())) {
                 long sent = System.nanoTime();
@@ -109,8 +110,9 @@ class CrossInstanceIT {
                 fromSend.add((event.receivedNanos() - sent) / 1000);
             }
         }
-        System.out.println("[figure] kick-to-event latency, across instances, 200 kicks: "
+        System.out.println("[figure] kick-to-event latency, across instances, 40 kicks: "
                 + Latency.describe(fromReturn, fromSend));
+        assertTrue(Latency.percentileMillis(fromSend, 99) <= Latency.AT_ONCE_MS, Latency.describe(fromReturn, fromSend));
     }
 
     private static EventStream open(Api api, String token) {
