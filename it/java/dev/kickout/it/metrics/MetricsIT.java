@@ -12,6 +12,7 @@ import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import dev.kickout.redis.RedisKeys;
 import java.net.URI;
 import java.net.URL;
@@ -20,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -180,31 +182,22 @@ class MetricsIT {
     }
 
     /** Polls until 200, tallying the 503s on the way (the breaker may refuse until its probe). */
-    private void awaitOk(Supplier<Reply> call) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        Reply reply = tally(call.get());
-        while (reply.status() != 200 && System.nanoTime() < deadline) {
-            assertEquals(503, reply.status(), reply::body);
-            Thread.sleep(100); // pacing between polls
-            reply = tally(call.get());
-        }
-        assertEquals(200, reply.status(), reply.body());
+    private void awaitOk(Supplier<Reply> call) {
+        Wait.until(WAIT, last -> "a 200; last: " + last.status() + " " + last.body(), () -> {
+            Reply reply = tally(call.get());
+            if (reply.status() != 200) {
+                assertEquals(503, reply.status(), reply::body);
+            }
+            return reply;
+        }, reply -> reply.status() == 200);
     }
 
-    private void awaitValue(String series, double expected) throws InterruptedException {
+    private void awaitValue(String series, double expected) {
         awaitScrape(series + " = " + expected, scrape -> scrape.value(series) == expected);
     }
 
-    private Scrape awaitScrape(String what, java.util.function.Predicate<Scrape> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        Scrape scrape = Scrape.of(endpoint);
-        while (!condition.test(scrape) && System.nanoTime() < deadline) {
-            Thread.sleep(200); // pacing between scrapes
-            scrape = Scrape.of(endpoint);
-        }
-        Scrape last = scrape;
-        assertTrue(condition.test(last), () -> "no " + what + " within " + WAIT + "; last scrape:\n" + last.series());
-        return last;
+    private Scrape awaitScrape(String what, Predicate<Scrape> condition) {
+        return Wait.until(WAIT, last -> what + "; last scrape:\n" + last.series(), () -> Scrape.of(endpoint), condition);
     }
 
     private static double delta(Scrape before, Scrape after, String name, String... labels) {
