@@ -43,9 +43,13 @@ final class Health {
 
     /** Polls readiness until it answers {@code status} with the module's Redis check in {@code state}. */
     Reply awaitReadiness(int status, String state) {
-        return Wait.until(DEADLINE, last -> "readiness " + status + " with kickout-redis " + state + "; last: "
-                + last.status() + " " + last.body(), this::readiness, reply -> reply.status() == status
-                && check(reply, "kickout-redis").map(c -> state.equals(c.getString("status"))).orElse(false));
+        return Wait.until(DEADLINE,
+                last -> "readiness " + status + " with kickout-redis " + state + "; last: " + last.status() + " " + last.body(),
+                this::readiness, reply -> reply.status() == status && redisCheckIs(reply, state));
+    }
+
+    private static boolean redisCheckIs(Reply reply, String state) {
+        return check(reply, "kickout-redis").map(c -> state.equals(c.getString("status"))).orElse(false);
     }
 
     /** Liveness answers 200 with the module's check UP. */

@@ -59,8 +59,8 @@ class StreamCapsIT {
         api = new Api(base);
         admin = api.login("admin", "console").token();
         // keep-alives every 0.5 s find the closed connections of an earlier test
-        Wait.until(Duration.ofSeconds(20), open -> "no streams left from an earlier test; open: " + open, this::openStreams,
-                open -> open == 0);
+        Wait.until(Duration.ofSeconds(20), streams -> "no streams left from an earlier test; open: " + streams,
+                this::openStreams, streams -> streams == 0);
     }
 
     @AfterEach
@@ -81,8 +81,9 @@ class StreamCapsIT {
 
         open.remove(0).close();
         // the closed connection is noticed at the next keep-alive (0.5 s)
-        EventStream again = Wait.until(Duration.ofSeconds(10), last -> "a closed stream to free its slot; last answer: "
-                + last.status() + " " + last.body(), () -> stream(web.token()), answer -> answer.status() != 429);
+        EventStream again = Wait.until(Duration.ofSeconds(10),
+                last -> "a closed stream to free its slot; last answer: " + last.status() + " " + last.body(),
+                () -> stream(web.token()), answer -> answer.status() != 429);
         assertEquals(200, again.status(), "a closed stream frees its slot");
         open.add(again);
         assertRefused(stream(tablet.token()));

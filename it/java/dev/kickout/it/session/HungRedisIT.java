@@ -221,9 +221,9 @@ class HungRedisIT {
 
     private Reply awaitReadiness(int status, String marker) {
         URI readiness = ServerUnderTest.current().readiness(base);
-        return Wait.until(RECOVERY, last -> "readiness " + status + " with " + marker + "; last: " + last.status() + " "
-                + last.body(), () -> new Api(readiness).send(HttpRequest.newBuilder(readiness).timeout(CLIENT_TIMEOUT).GET()),
-                reply -> reply.status() == status && reply.body().contains(marker));
+        Supplier<Reply> check = () -> new Api(readiness).send(HttpRequest.newBuilder(readiness).timeout(CLIENT_TIMEOUT).GET());
+        return Wait.until(RECOVERY, last -> "readiness " + status + " with " + marker + "; last: " + last.status() + " " + last.body(),
+                check, reply -> reply.status() == status && reply.body().contains(marker));
     }
 
     /** One reply with when it ended and how long it took. */

@@ -70,8 +70,8 @@ class RedisDownAtBootIT {
 
             TestRedis.start();
             // the client reconnects by itself
-            Reply login = Wait.until(Duration.ofSeconds(30), last -> "an answer other than 503 once Redis is back; last: "
-                    + last.body(), () -> api.tryLogin("alice", "alice", "web", "c1"), reply -> reply.status() != 503);
+            Reply login = Wait.until(Duration.ofSeconds(30), last -> "an answer other than 503 once Redis is back; last: " + last.body(),
+                    () -> api.tryLogin("alice", "alice", "web", "c1"), reply -> reply.status() != 503);
             assertEquals(200, login.status(), login::body);
             api.get("auth/me", login.json().getString("token")).assertOk(200);
         } finally {
