@@ -8,6 +8,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -41,17 +42,14 @@ final class Health {
     }
 
     /** Polls readiness until it answers {@code status} with the module's Redis check in {@code state}. */
-    Reply awaitReadiness(int status, String state) throws InterruptedException {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        Reply reply = readiness();
-        while (!(reply.status() == status && check(reply, "kickout-redis").map(c -> state.equals(c.getString("status"))).orElse(false))
-                && System.nanoTime() < deadline) {
-            Thread.sleep(100); // pacing between polls
-            reply = readiness();
-        }
-        Reply last = reply;
-        assertEquals(status, last.status(), last::body);
-        return last;
+    Reply awaitReadiness(int status, String state) {
+        return Wait.until(DEADLINE,
+                last -> "readiness " + status + " with kickout-redis " + state + "; last: " + last.status() + " " + last.body(),
+                this::readiness, reply -> reply.status() == status && redisCheckIs(reply, state));
+    }
+
+    private static boolean redisCheckIs(Reply reply, String state) {
+        return check(reply, "kickout-redis").map(c -> state.equals(c.getString("status"))).orElse(false);
     }
 
     /** Liveness answers 200 with the module's check UP. */

@@ -7,6 +7,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.ServerAgnostic;
+import dev.kickout.it.support.Wait;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;
@@ -60,12 +61,10 @@ class AuditRetentionIT {
         api.delete("admin/sessions/" + second.sessionId() + "?reason=new", admin).assertOk(200);
         JsonObject fresh = only(api, admin, second.sessionId());
         // the append trims its own audit shard; the sweeper (every second here) trims every shard
-        Instant trimDeadline = Instant.now().plus(Duration.ofSeconds(30));
-        Set<String> stored = AuditShards.ids(AuditShards.force(PREFIX));
-        while (!stored.equals(Set.of(fresh.getString("id"))) && Instant.now().isBefore(trimDeadline)) {
-            stored = AuditShards.ids(AuditShards.force(PREFIX));
-        }
-        assertEquals(Set.of(fresh.getString("id")), stored, "the old force entry was trimmed away in every shard");
+        Set<String> onlyFresh = Set.of(fresh.getString("id"));
+        Wait.until(Duration.ofSeconds(30),
+                stored -> "the old force entry trimmed away in every shard: " + stored + " stored, " + onlyFresh + " expected",
+                () -> AuditShards.ids(AuditShards.force(PREFIX)), onlyFresh::equals);
         System.out.printf("[figure] audit retention %s: entry listed for %d ms after it was written%n", RETENTION,
                 listedFor.toMillis());
     }

@@ -10,6 +10,7 @@ import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.URL;
@@ -19,6 +20,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -123,7 +125,7 @@ class LockIT {
     }
 
     @Test
-    void forceReleaseKillsTheTokenAtOnceThenFreesTheResource() throws InterruptedException {
+    void forceReleaseKillsTheTokenAtOnceThenFreesTheResource() {
         JsonObject lock = api.post(path, alice.token(), null).assertOk(201);
         String token = lock.getString("lockToken");
         String id = path.substring(path.lastIndexOf('/') + 1);
@@ -213,14 +215,9 @@ class LockIT {
         return api.send(request.method(method, HttpRequest.BodyPublishers.noBody()));
     }
 
-    /** Repeats until the answer is no longer 423 (the force-release grace passing), for at most 10 s. */
-    private static Reply awaitNot423(java.util.function.Supplier<Reply> call) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-        Reply reply = call.get();
-        while (reply.status() == 423 && Instant.now().isBefore(deadline)) {
-            Thread.sleep(50); // pacing between polls
-            reply = call.get();
-        }
-        return reply;
+    /** Repeats the call until the answer is no longer 423 (the force-release grace passing), for at most 10 s. */
+    private static Reply awaitNot423(Supplier<Reply> call) {
+        return Wait.until(Duration.ofSeconds(10), last -> "an answer other than 423 once the force-release grace"
+                + " passed; last: " + last.status() + " " + last.body(), call, reply -> reply.status() != 423);
     }
 }

@@ -8,6 +8,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -21,7 +22,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -103,7 +103,7 @@ class LockKeysBoundIT {
         assertEquals(0, right.sessionSetEntries, "release leaves the session's set at once");
 
         long waitStart = System.nanoTime();
-        boolean clean = await(Duration.ofSeconds(30), () -> leftovers(redis).lockKeys == 0);
+        boolean clean = Wait.atMost(Duration.ofSeconds(30), () -> leftovers(redis).lockKeys == 0);
         Leftovers after = leftovers(redis);
         System.out.printf("[figure] ghost ids after the TTLs (lock ttl 2 s): %d lock keys, %d index entries, "
                 + "%d session-set entries, %d keys under the prefix; lock keys gone %d ms after the run%n",
@@ -116,7 +116,7 @@ class LockKeysBoundIT {
     }
 
     @Test
-    void fencesGrowAcrossAnExpiredCounter() throws InterruptedException {
+    void fencesGrowAcrossAnExpiredCounter() {
         Api api = new Api(base);
         RedissonClient redis = TestRedis.client();
         String alice = api.login("alice", "fence").token();
@@ -129,8 +129,8 @@ class LockKeysBoundIT {
         assertTrue(counterTtl > 0 && counterTtl <= 4_000, "the counter expires with the lock + one TTL: " + counterTtl);
         api.send(api.request(path, alice, first.getString("lockToken")).DELETE()).assertOk(204);
 
-        assertTrue(await(Duration.ofSeconds(20), () -> !redis.getBucket(counter, StringCodec.INSTANCE).isExists()),
-                "the fence counter never expired");
+        Wait.until(Duration.ofSeconds(20), () -> "the fence counter to expire",
+                () -> !redis.getBucket(counter, StringCodec.INSTANCE).isExists());
         JsonObject second = api.post(path, alice, null).assertOk(201);
         long secondFence = second.getJsonNumber("fence").longValue();
         System.out.printf("[figure] fence before the counter expired %d, after %d%n", firstFence, secondFence);
@@ -152,16 +152,5 @@ class LockKeysBoundIT {
                 .mapToLong(key -> redis.getSet(key, StringCodec.INSTANCE).size()).sum();
         long all = redis.getKeys().getKeysStream(KeysScanOptions.defaults().pattern(PREFIX + ":*")).count();
         return new Leftovers(lockKeys, index, sessionSets, all);
-    }
-
-    private static boolean await(Duration limit, BooleanSupplier condition) throws InterruptedException {
-        Instant deadline = Instant.now().plus(limit);
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                return false;
-            }
-            Thread.sleep(100); // pacing between polls
-        }
-        return true;
     }
 }

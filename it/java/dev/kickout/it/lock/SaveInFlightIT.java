@@ -8,6 +8,7 @@ import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.lock.save.SaveResource;
+import dev.kickout.it.support.Wait;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.net.http.HttpClient;
@@ -154,12 +155,9 @@ class SaveInFlightIT {
     }
 
     /** Polls (with a deadline) until the save is inside its method, its write done, its commit pending. */
-    private void awaitEntered(String latch) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!api.get("app/it/saves/latch/" + latch, alice.token()).assertOk(200).getBoolean("entered")) {
-            assertTrue(System.nanoTime() < deadline, "the save never reached its latch");
-            TimeUnit.MILLISECONDS.sleep(20);
-        }
+    private void awaitEntered(String latch) {
+        Wait.until(Duration.ofSeconds(60), () -> "the save to reach its latch",
+                () -> api.get("app/it/saves/latch/" + latch, alice.token()).assertOk(200).getBoolean("entered"));
     }
 
     private void release(String id, String token) {

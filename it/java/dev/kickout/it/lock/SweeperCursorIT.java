@@ -8,16 +8,15 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import dev.kickout.redis.RedisKeys;
 import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -58,7 +57,7 @@ class SweeperCursorIT {
     URL base;
 
     @Test
-    void successiveTicksReachOrphansFarBeyondOneBatch() throws InterruptedException {
+    void successiveTicksReachOrphansFarBeyondOneBatch() {
         Api api = new Api(base);
         RedissonClient redis = TestRedis.client();
         String alice = api.login("alice", "web").token();
@@ -76,7 +75,7 @@ class SweeperCursorIT {
         assertTrue(keys > 5 * BATCH, "one tick cannot see the whole key space: " + keys);
 
         long start = System.nanoTime();
-        boolean done = await(Duration.ofSeconds(120), () -> unbounded(redis) == 0);
+        boolean done = Wait.atMost(Duration.ofSeconds(120), () -> unbounded(redis) == 0);
         long millis = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("[figure] sweeper, %d keys in Redis, batch %d, 1 s ticks: %d orphans and %d legacy "
                 + "counters bounded in %d ms; %d left%n", keys, BATCH, ORPHANS, LEGACY_COUNTERS, millis, unbounded(redis));
@@ -89,7 +88,7 @@ class SweeperCursorIT {
     }
 
     @Test
-    void aLeaseHeldByAnotherValueIsNeitherRenewedNorDeleted() throws IOException, InterruptedException {
+    void aLeaseHeldByAnotherValueIsNeitherRenewedNorDeleted() throws IOException {
         RedissonClient redis = TestRedis.client();
         String lease = PREFIX + ":{cleanup}:lease";
         String renew = Files.readString(Path.of("src/main/resources/dev/kickout/redis/lease-renew.lua"));
@@ -105,7 +104,7 @@ class SweeperCursorIT {
         assertEquals("another-instance", bucket.get());
         assertTrue(bucket.remainTimeToLive() > 50_000, "not shortened by another owner's renewal");
 
-        Thread.sleep(3_000); // three ticks of the sweeper pass; it must keep out
+        Wait.elapse(Duration.ofSeconds(3), "three ticks of the sweeper pass; it must keep out");
         assertEquals("another-instance", bucket.get(), "the sweeper deleted another instance's lease");
         assertTrue(bucket.remainTimeToLive() > 50_000 && bucket.remainTimeToLive() <= 57_000,
                 "the sweeper renewed another instance's lease: " + bucket.remainTimeToLive());
@@ -115,8 +114,8 @@ class SweeperCursorIT {
         assertEquals(1L, (Long) script.eval(RScript.Mode.READ_WRITE, renew, RScript.ReturnType.LONG, List.of(lease), "me", 5000));
         assertTrue(bucket.remainTimeToLive() <= 5_000);
         assertEquals(1L, (Long) script.eval(RScript.Mode.READ_WRITE, release, RScript.ReturnType.LONG, List.of(lease), "me"));
-        assertTrue(await(Duration.ofSeconds(20), () -> !redis.getScoredSortedSet(stale, StringCodec.INSTANCE)
-                .contains("order/stale")), "the sweeper did not resume once the lease was free");
+        Wait.until(Duration.ofSeconds(20), () -> "the sweeper to resume once the lease was free",
+                () -> !redis.getScoredSortedSet(stale, StringCodec.INSTANCE).contains("order/stale"));
         assertNotEquals("me", bucket.get());
     }
 
@@ -127,16 +126,5 @@ class SweeperCursorIT {
         long counters = IntStream.range(0, LEGACY_COUNTERS).filter(i -> redis.getBucket(PREFIX
                 + ":{lock:order:legacy-" + i + "}:fence", StringCodec.INSTANCE).remainTimeToLive() == -1).count();
         return orphans + counters;
-    }
-
-    private static boolean await(Duration limit, BooleanSupplier condition) throws InterruptedException {
-        Instant deadline = Instant.now().plus(limit);
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                return false;
-            }
-            Thread.sleep(200); // pacing between polls
-        }
-        return true;
     }
 }

@@ -1,16 +1,15 @@
 package dev.kickout.it.lock;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import dev.kickout.redis.RedisKeys;
 import java.net.URL;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -41,7 +40,7 @@ class SweeperIT {
     URL base;
 
     @Test
-    void plantedOrphansDisappear() throws InterruptedException {
+    void plantedOrphansDisappear() {
         Api api = new Api(base);
         RedissonClient redis = TestRedis.client();
         String alice = api.login("alice", "web").token();
@@ -54,11 +53,8 @@ class SweeperIT {
         lockIndex("vanished").add(2, "order/vanished");
         ghostUserIndex().add(1, GHOST_USER);
 
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
-        while (orphansLeft(redis) > 0 && Instant.now().isBefore(deadline)) {
-            Thread.sleep(200); // pacing while the timer works
-        }
-        assertEquals(0, orphansLeft(redis));
+        Wait.until(Duration.ofSeconds(20), () -> "the sweeper to remove every planted orphan; left: " + orphansLeft(redis),
+                () -> orphansLeft(redis) == 0);
         assertFalse(redis.getKeys().countExists(orphanLock) > 0);
         assertTrue(lockIndex("live-one").contains("order/live-one"));
         api.get("locks/order/live-one", alice).assertOk(200);

@@ -12,6 +12,7 @@ import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import dev.kickout.redis.RedisKeys;
 import java.net.URI;
 import java.net.URL;
@@ -20,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -112,11 +114,8 @@ class MetricsIT {
         // 503: Redis hangs; then every request until service returns is tallied too
         TestRedis.hang();
         // alice's token is in the near cache: answered until its fence falls (within its 1.5 s silence), then 503
-        Reply refused = api.get("auth/status", alice.token());
-        long fenceDeadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (refused.status() == 200 && System.nanoTime() < fenceDeadline) {
-            refused = api.get("auth/status", alice.token());
-        }
+        Reply refused = Wait.until(Duration.ofSeconds(10), last -> "the near cache's fence to fall: an answer other than 200",
+                () -> api.get("auth/status", alice.token()), reply -> reply.status() != 200);
         tally(refused).assertProblem(503, "STORE_UNAVAILABLE");
         TestRedis.resume();
         awaitOk(() -> api.get("auth/status", alice.token()));
@@ -180,31 +179,22 @@ class MetricsIT {
     }
 
     /** Polls until 200, tallying the 503s on the way (the breaker may refuse until its probe). */
-    private void awaitOk(Supplier<Reply> call) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        Reply reply = tally(call.get());
-        while (reply.status() != 200 && System.nanoTime() < deadline) {
-            assertEquals(503, reply.status(), reply::body);
-            Thread.sleep(100); // pacing between polls
-            reply = tally(call.get());
-        }
-        assertEquals(200, reply.status(), reply.body());
+    private void awaitOk(Supplier<Reply> call) {
+        Wait.until(WAIT, last -> "a 200; last: " + last.status() + " " + last.body(), () -> {
+            Reply reply = tally(call.get());
+            if (reply.status() != 200) {
+                assertEquals(503, reply.status(), reply::body);
+            }
+            return reply;
+        }, reply -> reply.status() == 200);
     }
 
-    private void awaitValue(String series, double expected) throws InterruptedException {
+    private void awaitValue(String series, double expected) {
         awaitScrape(series + " = " + expected, scrape -> scrape.value(series) == expected);
     }
 
-    private Scrape awaitScrape(String what, java.util.function.Predicate<Scrape> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        Scrape scrape = Scrape.of(endpoint);
-        while (!condition.test(scrape) && System.nanoTime() < deadline) {
-            Thread.sleep(200); // pacing between scrapes
-            scrape = Scrape.of(endpoint);
-        }
-        Scrape last = scrape;
-        assertTrue(condition.test(last), () -> "no " + what + " within " + WAIT + "; last scrape:\n" + last.series());
-        return last;
+    private Scrape awaitScrape(String what, Predicate<Scrape> condition) {
+        return Wait.until(WAIT, last -> what + "; last scrape:\n" + last.series(), () -> Scrape.of(endpoint), condition);
     }
 
     private static double delta(Scrape before, Scrape after, String name, String... labels) {

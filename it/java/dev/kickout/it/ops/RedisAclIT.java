@@ -10,6 +10,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
 import dev.kickout.it.support.RedisStates;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -123,11 +123,11 @@ class RedisAclIT {
         redis.getMap(orphan, StringCodec.INSTANCE).putAll(Map.of("state", "HELD", "userId", "nobody", "fence", "1",
                 "expiresAt", "1000", "acquiredAt", "1000", "lastHeartbeat", "1000"));
         redis.getBucket(counter, StringCodec.INSTANCE).set("7");
-        assertTrue(await(() -> redis.getKeys().countExists(orphan) == 0
-                        && redis.getBucket(counter, StringCodec.INSTANCE).remainTimeToLive() > 0),
-                "the sweeper ran as the ACL user");
-        assertTrue(await(() -> redis.getKeys().getKeysStreamByPattern(PREFIX + ":{o*}:ob*").findAny().isEmpty()),
-                "every decision's follow-ups delivered and the outbox emptied");
+        Wait.until(WAIT, () -> "the sweeper to run as the ACL user (the orphan dropped, the counter given an expiry)",
+                () -> redis.getKeys().countExists(orphan) == 0
+                        && redis.getBucket(counter, StringCodec.INSTANCE).remainTimeToLive() > 0);
+        Wait.until(WAIT, () -> "every decision's follow-ups delivered and the outbox emptied",
+                () -> redis.getKeys().getKeysStreamByPattern(PREFIX + ":{o*}:ob*").findAny().isEmpty());
 
         String denied = RedisStates.command("ACL", "LOG");
         System.out.println("[figure] ACL user " + username() + " from kickout-users.acl: ACL LOG entries after every"
@@ -164,16 +164,5 @@ class RedisAclIT {
 
     private static String ticket(Api api, Login login) {
         return api.post("events/ticket", login.token(), null).assertOk(200).getString("ticket");
-    }
-
-    private static boolean await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            Thread.sleep(100); // a poll interval, not a synchronization
-        }
-        return condition.getAsBoolean();
     }
 }

@@ -10,6 +10,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.EventStream.Event;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.URL;
@@ -19,7 +20,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.BooleanSupplier;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.OperateOnDeployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -190,23 +190,8 @@ class OutboxIT {
 
     /** Every outbox entry delivered and acknowledged: no outbox shard key is left. */
     private static void awaitEmptyOutbox() {
-        await("outbox drained", () -> TestRedis.client().getKeys()
+        Wait.until(DELIVERY, () -> "the outbox drained", () -> TestRedis.client().getKeys()
                 .getKeysStreamByPattern(PREFIX + ":{o*}:ob*").findAny().isEmpty());
-    }
-
-    private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + DELIVERY.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + " not within " + DELIVERY);
-            }
-            try {
-                Thread.sleep(100); // a poll interval, not a synchronization
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(what + ": interrupted", e);
-            }
-        }
     }
 
     private static void figure(String what, long latencyMillis) {

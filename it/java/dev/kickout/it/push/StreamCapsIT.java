@@ -7,12 +7,12 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
+import dev.kickout.it.support.Wait;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.net.URL;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,10 +55,12 @@ class StreamCapsIT {
     final List<EventStream> open = new ArrayList<>();
 
     @BeforeEach
-    void setUp() throws InterruptedException {
+    void setUp() {
         api = new Api(base);
         admin = api.login("admin", "console").token();
-        assertEquals(0, settledStreams(0), "no streams left from an earlier test");
+        // keep-alives every 0.5 s find the closed connections of an earlier test
+        Wait.until(Duration.ofSeconds(20), streams -> "no streams left from an earlier test; open: " + streams,
+                this::openStreams, streams -> streams == 0);
     }
 
     @AfterEach
@@ -78,12 +80,10 @@ class StreamCapsIT {
         open.add(accepted(api.login("bob", "web").token()));
 
         open.remove(0).close();
-        Instant deadline = Instant.now().plusSeconds(10);
-        EventStream again = stream(web.token());
-        while (again.status() == 429 && Instant.now().isBefore(deadline)) {
-            Thread.sleep(100); // pacing: the closed connection is noticed at the next keep-alive (0.5 s)
-            again = stream(web.token());
-        }
+        // the closed connection is noticed at the next keep-alive (0.5 s)
+        EventStream again = Wait.until(Duration.ofSeconds(10),
+                last -> "a closed stream to free its slot; last answer: " + last.status() + " " + last.body(),
+                () -> stream(web.token()), answer -> answer.status() != 429);
         assertEquals(200, again.status(), "a closed stream frees its slot");
         open.add(again);
         assertRefused(stream(tablet.token()));
@@ -132,17 +132,6 @@ class StreamCapsIT {
         assertEquals("TOO_MANY_ATTEMPTS", problem.getString("code"));
         assertEquals(429, problem.getInt("status"));
         assertTrue(Long.parseLong(stream.header("Retry-After")) >= 1, "Retry-After " + stream.header("Retry-After"));
-    }
-
-    /** Open streams once closed connections are found (keep-alives every 0.5 s), within 20 s. */
-    private int settledStreams(int expected) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(20);
-        int streams = openStreams();
-        while (streams != expected && Instant.now().isBefore(deadline)) {
-            Thread.sleep(200); // pacing while keep-alives find closed connections
-            streams = openStreams();
-        }
-        return streams;
     }
 
     private int openStreams() {

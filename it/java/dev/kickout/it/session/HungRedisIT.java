@@ -10,6 +10,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URL;
@@ -208,31 +209,21 @@ class HungRedisIT {
     }
 
     /** Polls until 200; anything but 503 on the way is a failure. */
-    private static void awaitOk(Supplier<Reply> call) throws InterruptedException {
-        long deadline = System.nanoTime() + RECOVERY.toNanos();
-        Reply reply = call.get();
-        while (reply.status() != 200 && System.nanoTime() < deadline) {
-            assertEquals(503, reply.status(), reply::body);
-            Thread.sleep(20); // pacing between polls
-            reply = call.get();
-        }
-        Reply last = reply;
-        assertEquals(200, last.status(), () -> "no recovery within " + RECOVERY + ": " + last.body());
+    private static void awaitOk(Supplier<Reply> call) {
+        Wait.until(RECOVERY, last -> "recovery: a 200; last: " + last.body(), () -> {
+            Reply reply = call.get();
+            if (reply.status() != 200) {
+                assertEquals(503, reply.status(), reply::body);
+            }
+            return reply;
+        }, reply -> reply.status() == 200);
     }
 
-    private Reply awaitReadiness(int status, String marker) throws InterruptedException {
+    private Reply awaitReadiness(int status, String marker) {
         URI readiness = ServerUnderTest.current().readiness(base);
         Supplier<Reply> check = () -> new Api(readiness).send(HttpRequest.newBuilder(readiness).timeout(CLIENT_TIMEOUT).GET());
-        long deadline = System.nanoTime() + RECOVERY.toNanos();
-        Reply reply = check.get();
-        while (!(reply.status() == status && reply.body().contains(marker)) && System.nanoTime() < deadline) {
-            Thread.sleep(50); // pacing between polls
-            reply = check.get();
-        }
-        Reply last = reply;
-        assertEquals(status, last.status(), last::body);
-        assertTrue(last.body().contains(marker), () -> "expected " + marker + " in " + last.body());
-        return last;
+        return Wait.until(RECOVERY, last -> "readiness " + status + " with " + marker + "; last: " + last.status() + " " + last.body(),
+                check, reply -> reply.status() == status && reply.body().contains(marker));
     }
 
     /** One reply with when it ended and how long it took. */

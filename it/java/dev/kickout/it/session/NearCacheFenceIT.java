@@ -9,6 +9,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.CuttableLink;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
@@ -135,11 +136,8 @@ class NearCacheFenceIT {
         b.get("auth/status", victim.token()).assertProblem(503, "STORE_UNAVAILABLE");
 
         link.restore();
-        long deadline = System.nanoTime() + RECOVERY.toNanos();
-        reply = b.get("auth/status", victim.token());
-        while (reply.status() == 503 && System.nanoTime() < deadline) {
-            reply = b.get("auth/status", victim.token());
-        }
+        reply = Wait.until(RECOVERY, last -> "B to serve again once its link returned; last: " + last.body(),
+                () -> b.get("auth/status", victim.token()), answer -> answer.status() != 503);
         reply.assertProblem(401, "KICKED");
         for (int i = 0; i < 20; i++) {
             b.get("auth/status", victim.token()).assertProblem(401, "KICKED");
@@ -177,11 +175,7 @@ class NearCacheFenceIT {
      * a hung Redis an instance's circuit breaker stays open until its next probe, whichever test comes next.
      */
     private static Reply served(Api api, String token) {
-        long deadline = System.nanoTime() + RECOVERY.toNanos();
-        Reply reply = api.get("auth/status", token);
-        while (reply.status() == 503 && System.nanoTime() < deadline) {
-            reply = api.get("auth/status", token);
-        }
-        return reply;
+        return Wait.until(RECOVERY, last -> "the instance to serve again; last: " + last.body(),
+                () -> api.get("auth/status", token), reply -> reply.status() != 503);
     }
 }

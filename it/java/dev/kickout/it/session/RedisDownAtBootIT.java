@@ -7,9 +7,9 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import java.net.URL;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -60,7 +60,7 @@ class RedisDownAtBootIT {
     /** The deployment exists now, so Arquillian can give its URL. */
     @Test
     @Order(2)
-    void failsClosedThenRecovers(@ArquillianResource @OperateOnDeployment(APP) URL base) throws Exception {
+    void failsClosedThenRecovers(@ArquillianResource @OperateOnDeployment(APP) URL base) {
         try {
             TestRedis.stop();
             Api api = new Api(base);
@@ -69,12 +69,9 @@ class RedisDownAtBootIT {
                     .assertProblem(503, "STORE_UNAVAILABLE");
 
             TestRedis.start();
-            Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-            Reply login = api.tryLogin("alice", "alice", "web", "c1");
-            while (login.status() == 503 && Instant.now().isBefore(deadline)) {
-                Thread.sleep(100); // pacing while the client reconnects by itself
-                login = api.tryLogin("alice", "alice", "web", "c1");
-            }
+            // the client reconnects by itself
+            Reply login = Wait.until(Duration.ofSeconds(30), last -> "an answer other than 503 once Redis is back; last: " + last.body(),
+                    () -> api.tryLogin("alice", "alice", "web", "c1"), reply -> reply.status() != 503);
             assertEquals(200, login.status(), login::body);
             api.get("auth/me", login.json().getString("token")).assertOk(200);
         } finally {

@@ -15,6 +15,7 @@ import dev.kickout.it.support.LogCapture;
 import dev.kickout.it.support.RedisStates;
 import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.URI;
@@ -275,26 +276,26 @@ class RedisRefusalIT {
         return new Api(readiness).send(HttpRequest.newBuilder(readiness).GET());
     }
 
-    /** Repeats a call until it answers {@code status} or 60 s pass; only 503 may come meanwhile. */
+    /** Repeats a call until it answers {@code status}, for at most 60 s; only 503 may come meanwhile. */
     private static Reply await(Supplier<Reply> call, int status) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        Reply reply = call.get();
-        while (reply.status() != status && Instant.now().isBefore(deadline)) {
-            assertEquals(503, reply.status(), reply::body);
-            pause();
-            reply = call.get();
-        }
-        assertEquals(status, reply.status(), reply::body);
-        return reply;
+        return Wait.until(Duration.ofSeconds(60), last -> "a " + status + "; last: " + last.status() + " " + last.body(),
+                () -> {
+                    Reply reply = call.get();
+                    if (reply.status() != status) {
+                        assertEquals(503, reply.status(), reply::body);
+                    }
+                    return reply;
+                }, reply -> reply.status() == status);
     }
 
     private void awaitRecord(Predicate<JsonObject> wanted, String what) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (records().stream().noneMatch(wanted)) {
-            assertTrue(Instant.now().isBefore(deadline), () -> "no log record of " + what + " in " + records());
-            pause();
+        Wait.until(Duration.ofSeconds(60), () -> "a log record of " + what + " in " + records(), () -> {
+            if (records().stream().anyMatch(wanted)) {
+                return true;
+            }
             api.get("auth/status", alice.token()); // a served call ends a refusal episode
-        }
+            return false;
+        });
     }
 
     private List<JsonObject> records() {
@@ -335,14 +336,5 @@ class RedisRefusalIT {
         Map<String, Long> delta = new HashMap<>();
         after.forEach((command, calls) -> delta.put(command, calls - before.getOrDefault(command, 0L)));
         return delta;
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(100); // pacing between polls
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -10,6 +10,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
+import dev.kickout.it.support.Wait;
 import dev.kickout.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -27,8 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.redisson.client.codec.StringCodec;
 
 /**
- * Sliding expiry and the absolute cap, with a 2 s idle timeout and a 4 s max lifetime. The waits
- * here let wall-clock time pass for expiry; they synchronise with nothing.
+ * Sliding expiry and the absolute cap, with a 2 s idle timeout and a 4 s max lifetime.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -52,10 +52,10 @@ class SessionLifetimeIT {
     }
 
     @Test
-    void everyRequestPushesExpiryForward() throws InterruptedException {
+    void everyRequestPushesExpiryForward() {
         Login login = api.login("alice", "web");
         Instant first = expiresAt(api.get("auth/status", login.token()));
-        Thread.sleep(50);
+        Wait.elapse(Duration.ofMillis(50), "the clock moves on, so the next request's expiry is later");
         Instant second = expiresAt(api.get("auth/status", login.token()));
         assertTrue(second.isAfter(first), first + " then " + second);
         Instant lastSeen = Instant.parse(api.get("auth/me", login.token()).json().getString("lastSeen"));
@@ -63,43 +63,48 @@ class SessionLifetimeIT {
     }
 
     @Test
-    void anIdleSessionExpires() throws InterruptedException {
+    void anIdleSessionExpires() {
         Login login = api.login("bob", "web");
-        Thread.sleep(2300);
+        Wait.elapse(Duration.ofMillis(2300), "the 2 s idle timeout runs out with no request");
         api.get("auth/status", login.token()).assertProblem(401, "TOKEN_EXPIRED");
     }
 
     @Test
-    void theMaxLifetimeCapsEvenABusySession() throws InterruptedException {
+    void theMaxLifetimeCapsEvenABusySession() {
         Login login = api.login("carol", "web");
         Instant loginTime = Instant.parse(login.body().getJsonObject("session").getString("loginTime"));
         Instant cap = loginTime.plus(Duration.ofSeconds(4));
-        Reply reply = api.get("auth/status", login.token());
-        while (reply.status() == 200) {
-            assertFalse(expiresAt(reply).isAfter(cap), "expiry never passes the cap");
-            assertTrue(Instant.now().isBefore(cap.plusSeconds(2)), "still alive well after the cap");
-            Thread.sleep(250);
-            reply = api.get("auth/status", login.token());
-        }
+        // a request at every poll keeps the session busy until it is refused; until then its expiry never passes the cap
+        Reply reply = Wait.until(Duration.between(Instant.now(), cap.plusSeconds(2)),
+                last -> "a refused request: the session is still alive well after its cap",
+                () -> api.get("auth/status", login.token()), answer -> {
+                    if (answer.status() != 200) {
+                        return true;
+                    }
+                    assertFalse(expiresAt(answer).isAfter(cap), "expiry never passes the cap");
+                    return false;
+                });
         reply.assertProblem(401, "TOKEN_EXPIRED");
         assertTrue(Instant.now().isAfter(cap.minusMillis(500)), "expired long before the cap");
         assertEquals(401, api.get("auth/me", login.token()).status());
     }
 
     @Test
-    void anExpiredTokenIsForgottenOneTtlPastItsCap() throws InterruptedException {
+    void anExpiredTokenIsForgottenOneTtlPastItsCap() {
         Login login = api.login("alice", "lifetime");
         Instant loginTime = Instant.parse(login.body().getJsonObject("session").getString("loginTime"));
-        Thread.sleep(2000);
+        Wait.elapse(Duration.ofSeconds(2), "the first session's 2 s idle timeout runs out before the user's next login");
         Login later = api.login("alice", "lifetime-later");
         Instant forgetAt = loginTime.plusSeconds(4 + 2);
-        String code = api.get("auth/status", login.token()).code();
-        while (!"TOKEN_INVALID".equals(code)) {
-            assertEquals("TOKEN_EXPIRED", code, "an expired token says so until it is forgotten");
-            assertTrue(Instant.now().isBefore(forgetAt.plusSeconds(3)), "still remembered well past cap + ttl");
-            Thread.sleep(200);
-            code = api.get("auth/status", login.token()).code();
-        }
+        Wait.until(Duration.between(Instant.now(), forgetAt.plusSeconds(3)),
+                () -> "the expired token to be forgotten: still remembered well past cap + ttl", () -> {
+                    String code = api.get("auth/status", login.token()).code();
+                    if ("TOKEN_INVALID".equals(code)) {
+                        return true;
+                    }
+                    assertEquals("TOKEN_EXPIRED", code, "an expired token says so until it is forgotten");
+                    return false;
+                });
         assertTrue(Instant.now().isAfter(forgetAt.minusMillis(500)), "forgotten before one ttl past its cap");
         Map<String, String> dead = TestRedis.client().<String, String>getMap(
                 "kickout:{" + RedisKeys.userTag("alice") + "}:h", StringCodec.INSTANCE).readAllMap();

@@ -160,7 +160,7 @@ public final class NginxProcess implements AutoCloseable {
                     return false;
                 }
             });
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | AssertionError e) {
             close();
             throw e;
         }

@@ -10,45 +10,35 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-/** Small helpers of the topology support: polling a condition with a deadline, deleting a run's directory. */
+/** Small helpers of the topology support: waiting on processes that may still be (re)starting, deleting a run's directory. */
 final class Poll {
-
-    private static final long INTERVAL_MS = 100;
 
     private Poll() {
     }
 
     /**
-     * Checks the condition every 100 ms until it holds; past the deadline fails with the description
-     * (evaluated then, so it can show the last state seen). Exceptions of a check count as "not yet",
-     * except {@link IllegalStateException}, which ends the wait at once (e.g. a process that exited).
+     * {@link Wait#until(Duration, Supplier, BooleanSupplier)} for checks against processes that may still be starting
+     * or restarting: an exception of a check counts as "not yet" (the last one is attached to the timeout), except
+     * {@link IllegalStateException}, which ends the wait at once (e.g. a process that exited).
      */
     static void until(Duration max, Supplier<String> description, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + max.toNanos();
-        RuntimeException last = null;
-        while (true) {
-            try {
-                if (condition.getAsBoolean()) {
-                    return;
+        RuntimeException[] last = {null};
+        try {
+            Wait.until(max, description, () -> {
+                try {
+                    return condition.getAsBoolean();
+                } catch (IllegalStateException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    last[0] = e;
+                    return false;
                 }
-            } catch (IllegalStateException e) {
-                throw e;
-            } catch (RuntimeException e) {
-                last = e;
+            });
+        } catch (AssertionError timeout) {
+            if (last[0] != null) {
+                timeout.addSuppressed(last[0]);
             }
-            if (System.nanoTime() - deadline > 0) {
-                IllegalStateException timeout = new IllegalStateException("Timed out after " + max + " waiting for " + description.get());
-                if (last != null) {
-                    timeout.addSuppressed(last);
-                }
-                throw timeout;
-            }
-            try {
-                Thread.sleep(INTERVAL_MS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted waiting for " + description.get(), e);
-            }
+            throw timeout;
         }
     }
 

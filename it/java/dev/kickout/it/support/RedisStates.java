@@ -12,9 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Puts the test Redis into the states in which it answers but refuses to serve, and back:
@@ -132,22 +132,10 @@ public final class RedisStates {
         }
     }
 
-    /** Polls (every 20 ms, at most 30 s) until the reply starts with {@code expected}. */
-    private static void awaitReply(java.util.function.Supplier<String> command, String expected) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-        String reply = command.get();
-        while (!reply.startsWith(expected)) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException("Redis still answers " + reply + ", not " + expected);
-            }
-            try {
-                Thread.sleep(20); // pacing between polls
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            reply = command.get();
-        }
+    /** Polls (at most 30 s) until the reply starts with {@code expected}. */
+    private static void awaitReply(Supplier<String> command, String expected) {
+        Wait.until(Duration.ofSeconds(30), last -> "Redis to answer " + expected + "; it still answers " + last, command,
+                reply -> reply.startsWith(expected));
     }
 
     /** A loopback port with nothing listening (just freed by the OS). */

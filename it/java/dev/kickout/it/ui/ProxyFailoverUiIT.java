@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.proxy.ProxyStack;
 import dev.kickout.it.support.NginxProcess;
+import dev.kickout.it.support.Wait;
 import dev.kickout.it.support.WildFlyProcess;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -125,19 +126,13 @@ class ProxyFailoverUiIT {
     }
 
     /** The instance on which the editor's stream is the only open one (a left page's stream closes at its next keep-alive). */
-    private static WildFlyProcess awaitTheOnlyStream(String adminToken) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (true) {
-            int one = openStreams(stack.instances().get(0), adminToken);
-            int two = openStreams(stack.instances().get(1), adminToken);
-            if (one + two == 1) {
-                return stack.instances().get(one == 1 ? 0 : 1);
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("expected the editor's stream alone, found " + one + " and " + two + " open streams");
-            }
-            Thread.sleep(100);
-        }
+    private static WildFlyProcess awaitTheOnlyStream(String adminToken) {
+        List<WildFlyProcess> instances = stack.instances();
+        int[] open = Wait.until(Duration.ofSeconds(10),
+                last -> "the editor's stream alone; found " + last[0] + " and " + last[1] + " open streams",
+                () -> new int[] {openStreams(instances.get(0), adminToken), openStreams(instances.get(1), adminToken)},
+                last -> last[0] + last[1] == 1);
+        return instances.get(open[0] == 1 ? 0 : 1);
     }
 
     /** Streams open on {@code instance}, asked directly (an admin token is valid on every instance). */
