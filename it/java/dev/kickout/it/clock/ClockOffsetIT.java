@@ -12,6 +12,7 @@ import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.EventStream.Event;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerAgnostic;
+import dev.kickout.it.support.Wait;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -152,7 +153,7 @@ class ClockOffsetIT {
             Instant expiresAt = Instant.parse(reply.json().getString("expiresAt"));
             assertFalse(expiresAt.isAfter(cap), "expiry " + expiresAt + " past the cap " + cap);
             assertTrue(lastAlive - sent < CAP.plusMillis(LATE_SLACK_MS).toNanos(), "alive well past the cap");
-            Thread.sleep(100); // paces the activity; the loop ends on the session's answer, not on time
+            Wait.elapse(Duration.ofMillis(100), "a pause between the busy session's requests");
             reply = both[++requests % 2].get("auth/status", carol.token());
         }
         long diedMs = (System.nanoTime() - sent) / 1_000_000;
@@ -237,10 +238,7 @@ class ClockOffsetIT {
 
     /** Polls {@code condition} until it holds (answers {@link System#nanoTime()} then) or the deadline fails the test. */
     private static long until(BooleanSupplier condition, long deadlineMs) {
-        long deadline = System.nanoTime() + Duration.ofMillis(deadlineMs).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "not seen within " + deadlineMs + " ms");
-        }
+        Wait.until(Duration.ofMillis(deadlineMs), () -> "the end to be seen", condition);
         return System.nanoTime();
     }
 

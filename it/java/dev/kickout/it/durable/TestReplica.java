@@ -1,6 +1,7 @@
 package dev.kickout.it.durable;
 
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Wait;
 
 import java.time.Duration;
 import java.util.Map;
@@ -89,18 +90,7 @@ final class TestReplica implements AutoCloseable {
 
     /** Polls {@code condition} until it holds, for at most {@code max}. */
     static void await(BooleanSupplier condition, Duration max, String failure) {
-        long deadline = System.nanoTime() + max.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(failure + " within " + max);
-            }
-            try {
-                Thread.sleep(5); // polling interval, not synchronization: the condition decides
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        Wait.until(max, () -> "not: " + failure, condition);
     }
 
     /** The redis-server process, and only if this JVM started it: never signal anything else. */

@@ -11,6 +11,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.EventStream.Event;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.Wait;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;
@@ -126,7 +127,7 @@ class PushIT {
         assertEquals(401, EventStream.open(api.request("events", null)).status());
 
         String expiring = ticket(alice.token());
-        Thread.sleep(2500); // let the 2 s ticket lifetime pass
+        Wait.elapse(Duration.ofMillis(2500), "the ticket's 2 s lifetime runs out");
         assertEquals(401, EventStream.open(api.request("events?ticket=" + expiring, null)).status());
 
         api.post("events/ticket", null, null).assertProblem(401, "TOKEN_MISSING");
@@ -211,13 +212,9 @@ class PushIT {
 
     /** Open streams once closed connections are found (keep-alives every 0.5 s), within 20 s. */
     private int settledStreams() throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(20);
-        int open = openStreams();
-        while (open > 0 && Instant.now().isBefore(deadline)) {
-            Thread.sleep(200); // pacing while keep-alives find closed connections
-            open = openStreams();
-        }
-        return open;
+        int[] open = {openStreams()};
+        Wait.atMost(Duration.ofSeconds(20), () -> (open[0] = openStreams()) == 0);
+        return open[0];
     }
 
     @Test

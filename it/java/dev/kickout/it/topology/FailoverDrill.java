@@ -8,6 +8,7 @@ import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.RedisNodeProcess;
 import dev.kickout.it.support.Topology;
+import dev.kickout.it.support.Wait;
 import dev.kickout.it.topology.CallLog.Call;
 import java.net.URL;
 import java.time.Duration;
@@ -112,16 +113,16 @@ final class FailoverDrill {
             workers.add(pool.submit(new KickLoad(b, a, placement.victim(), admin, log, confirmed, lost, stop)));
             workers.add(pool.submit(new ProbeLoad(a, b, watched.token(), log, stop)));
             fences.forEach(f -> workers.add(pool.submit(f)));
-            Poll.until(() -> succeeded("kick", Long.MIN_VALUE) >= 10 && fences.stream().allMatch(f -> f.fences().size() >= 3),
-                    WARM_UP, "the load runs (10 kicks, 3 fences per resource) before the kill");
+            Wait.until(WARM_UP, () -> "the load to run (10 kicks, 3 fences per resource) before the kill",
+                    () -> succeeded("kick", Long.MIN_VALUE) >= 10 && fences.stream().allMatch(f -> f.fences().size() >= 3));
             // this JVM's client reads the counters after the kill: it must know the topology before, as the servers do
             fences.forEach(f -> Verdict.counter(PREFIX, f.resource()));
 
             Timeline timeline = failOver(fences);
-            Poll.until(() -> System.nanoTime() - timeline.decided() > AFTER.toNanos()
-                    && succeeded("kick", timeline.decided()) >= 10
-                    && succeeded("acquire", timeline.decided()) >= 3L * fences.size(), RECOVERY,
-                    "the load goes on after recovery");
+            Wait.until(RECOVERY, () -> "the load to go on after recovery",
+                    () -> System.nanoTime() - timeline.decided() > AFTER.toNanos()
+                            && succeeded("kick", timeline.decided()) >= 10
+                            && succeeded("acquire", timeline.decided()) >= 3L * fences.size());
             stop.set(true);
             pool.shutdown();
             assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS), "the load stops");
@@ -154,7 +155,7 @@ final class FailoverDrill {
         long[] killedAt = new long[1];
         Topology.withReplicasHeldBack(placement.killed(), () -> {
             // decisions sent now reach the master alone: confirmed only if the instance skipped the wait
-            Poll.atMost(() -> log.count(c -> decision(c) && c.sentNanos() > heldAt) >= HELD_DECISIONS, HOLD);
+            Wait.atMost(HOLD, () -> log.count(c -> decision(c) && c.sentNanos() > heldAt) >= HELD_DECISIONS);
             assertTrue(fenceGate.writeLock().tryLock(RECOVERY.toSeconds(), TimeUnit.SECONDS), "the fence loads stop");
             killed = placement.killed();
             Topology.kill(placement.killed());
@@ -173,14 +174,14 @@ final class FailoverDrill {
     private void readPromotedCounters(List<FenceLoad> fences) throws InterruptedException {
         for (FenceLoad fence : fences.stream().filter(f -> f.resource().onKilled()).toList()) {
             long[] counter = {-1};
-            Poll.until(() -> {
+            Wait.until(RECOVERY, () -> "the promoted master to answer a read of " + fence.resource().fenceKey(PREFIX), () -> {
                 try {
                     counter[0] = Verdict.counter(PREFIX, fence.resource());
                     return true;
                 } catch (RuntimeException e) {
                     return false; // the client has not found the promoted master yet
                 }
-            }, RECOVERY, "the promoted master answers a read of " + fence.resource().fenceKey(PREFIX));
+            });
             long highest = fence.fences().stream().mapToLong(FenceLoad.Fence::fence).max().orElse(0);
             if (highest > counter[0]) {
                 lostFences.add(fence.resource().id() + ": answered up to " + highest + ", promoted counter " + counter[0]);
@@ -192,8 +193,8 @@ final class FailoverDrill {
         long served = awaitSuccess(killedAt, c -> true, RECOVERY, "a request in the killed master's slots succeeds");
         long restarted = 0;
         if (restartForDecisions) {
-            Poll.until(() -> log.count(c -> decision(c) && c.sentNanos() > served) >= 10, RECOVERY,
-                    "decisions are tried on the promoted master");
+            Wait.until(RECOVERY, () -> "decisions to be tried on the promoted master",
+                    () -> log.count(c -> decision(c) && c.sentNanos() > served) >= 10);
             restarted = System.nanoTime();
             Topology.restart(placement.killed());
             killed = null;
@@ -204,8 +205,8 @@ final class FailoverDrill {
     }
 
     private long awaitSuccess(long sentAfter, Predicate<Call> which, Duration max, String what) throws InterruptedException {
-        Poll.until(() -> log.firstSuccessAfter(sentAfter, which).isPresent(), max,
-                () -> what + "; answers since: " + log.describe(c -> c.sentNanos() > sentAfter));
+        Wait.until(max, () -> what + "; answers since: " + log.describe(c -> c.sentNanos() > sentAfter),
+                () -> log.firstSuccessAfter(sentAfter, which).isPresent());
         return log.firstSuccessAfter(sentAfter, which).orElseThrow().answeredNanos();
     }
 
@@ -263,7 +264,8 @@ final class FailoverDrill {
     /** A kick of the watched session once the failover is over, retried while the store still refuses. */
     private void kickAfterFailover(AdminToken admin, String sessionId) throws InterruptedException {
         List<Reply> refused = new ArrayList<>();
-        Poll.until(() -> {
+        Wait.until(RECOVERY, () -> "the kick after the failover to be answered 200 (answers: " + refused.stream()
+                .map(r -> r == null ? "no answer" : r.status() + " " + r.body()).distinct().toList() + ")", () -> {
             String adminToken = admin.get();
             Reply kick = adminToken == null ? null : log.send("final kick", false,
                     () -> a.delete("admin/sessions/" + sessionId + "?reason=after", adminToken));
@@ -272,8 +274,7 @@ final class FailoverDrill {
             }
             refused.add(kick);
             return kick != null && kick.status() == 200;
-        }, RECOVERY, () -> "the kick after the failover is answered 200 (answers: " + refused.stream()
-                .map(r -> r == null ? "no answer" : r.status() + " " + r.body()).distinct().toList() + ")");
+        });
     }
 
     private long succeeded(String op, long sentAfter) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.EventStream.Event;
+import dev.kickout.it.support.Wait;
 import java.time.Duration;
 
 /**
@@ -62,23 +63,19 @@ final class SseWatch implements AutoCloseable {
 
     /** Opens the stream, retrying while the store answers 503 (a failover), until {@code max}. */
     private EventStream open(String resumeFrom, Duration max) throws InterruptedException {
-        long deadline = System.nanoTime() + max.toNanos();
-        while (true) {
-            EventStream opened = EventStream.open(resumeFrom == null ? api.request("events", token)
-                    : api.request("events", token).header("Last-Event-ID", resumeFrom));
-            if (opened.status() != 503 || System.nanoTime() > deadline) {
-                assertEquals(200, opened.status(), () -> "stream on " + name + ": " + opened.body());
-                if (resumeFrom == null) {
-                    Event first = opened.nextAny(Duration.ofSeconds(10));
-                    while (first != null && first.type().equals("comment")) {
-                        first = opened.nextAny(Duration.ofSeconds(10));
-                    }
-                    assertEquals("STREAM_OPEN", first == null ? null : first.type(), "first event on " + name);
-                    lastEventId = first.id();
-                }
-                return opened;
+        EventStream[] tried = {null};
+        Wait.atMost(max, () -> (tried[0] = EventStream.open(resumeFrom == null ? api.request("events", token)
+                : api.request("events", token).header("Last-Event-ID", resumeFrom))).status() != 503);
+        EventStream opened = tried[0];
+        assertEquals(200, opened.status(), () -> "stream on " + name + ": " + opened.body());
+        if (resumeFrom == null) {
+            Event first = opened.nextAny(Duration.ofSeconds(10));
+            while (first != null && first.type().equals("comment")) {
+                first = opened.nextAny(Duration.ofSeconds(10));
             }
-            Thread.sleep(100); // a pace between retries of a refused open, not a synchronization
+            assertEquals("STREAM_OPEN", first == null ? null : first.type(), "first event on " + name);
+            lastEventId = first.id();
         }
+        return opened;
     }
 }

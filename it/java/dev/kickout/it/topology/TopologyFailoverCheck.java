@@ -17,6 +17,7 @@ import org.redisson.client.codec.StringCodec;
 import dev.kickout.it.support.RedisNodeProcess;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Topology;
+import dev.kickout.it.support.Wait;
 
 /**
  * What {@link ClusterTopologyIT} and {@link SentinelTopologyIT} check of the test topology itself
@@ -75,19 +76,16 @@ final class TopologyFailoverCheck {
         Topology.awaitHealthy(HEALTHY);
     }
 
-    private static long awaitValue(String key, String expected, Duration max) throws InterruptedException {
-        long deadline = System.nanoTime() + max.toNanos();
-        RuntimeException last = null;
-        while (System.nanoTime() - deadline < 0) {
+    private static long awaitValue(String key, String expected, Duration max) {
+        RuntimeException[] last = {null};
+        Wait.until(max, () -> "'" + key + "' to be readable as '" + expected + "'" + (last[0] == null ? "" : "; last: " + last[0]), () -> {
             try {
-                if (expected.equals(TestRedis.client().getBucket(key, StringCodec.INSTANCE).get())) {
-                    return System.nanoTime();
-                }
+                return expected.equals(TestRedis.client().getBucket(key, StringCodec.INSTANCE).get());
             } catch (RuntimeException e) {
-                last = e;
+                last[0] = e; // the client has not found the promoted master yet
+                return false;
             }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("'" + key + "' not readable as '" + expected + "' within " + max, last);
+        });
+        return System.nanoTime();
     }
 }

@@ -5,6 +5,7 @@ import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.topology.FenceLoad.Fence;
 import dev.kickout.it.topology.Placement.Resource;
+import dev.kickout.it.support.Wait;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
@@ -63,18 +64,8 @@ final class Verdict {
 
     /** The token's status on {@code instance}, asked again while it answers 503, for up to {@link #STORE_BACK}. */
     static Reply status(Api instance, String token) {
-        long deadline = System.nanoTime() + STORE_BACK.toNanos();
-        while (true) {
-            Reply reply = instance.get("auth/status", token);
-            if (reply.status() != 503 || System.nanoTime() > deadline) {
-                return reply;
-            }
-            try {
-                Thread.sleep(100); // a pace between retries while the store is unavailable, not a synchronization
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return reply;
-            }
-        }
+        Reply[] reply = {null};
+        Wait.atMost(STORE_BACK, () -> (reply[0] = instance.get("auth/status", token)).status() != 503);
+        return reply[0];
     }
 }
