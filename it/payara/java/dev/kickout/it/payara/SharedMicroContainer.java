@@ -57,6 +57,7 @@ import org.jboss.shrinkwrap.api.exporter.ZipExporter;
  */
 public class SharedMicroContainer implements DeployableContainer<SharedMicroConfiguration> {
 
+    /** MicroHost and its nested class: all the Micro JVM gets from this build. */
     private static final String[] HOST_CLASSES = {"MicroHost.class", "MicroHost$Failures.class"};
     private static final int OUTPUT_TAIL = 40;
 
