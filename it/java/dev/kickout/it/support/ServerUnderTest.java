@@ -34,7 +34,7 @@ public enum ServerUnderTest {
 
     /**
      * Payara Micro 6.2025.10: MicroProfile Health is served on the HTTP port of the instance that runs the
-     * deployment (each deployment gets its own Micro, from port 8290 up), there is no management port.
+     * deployment ("a" from port 8290 up, "b" on the next free one), there is no management port.
      */
     PAYARA {
         @Override
