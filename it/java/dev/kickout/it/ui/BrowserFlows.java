@@ -38,6 +38,8 @@ abstract class BrowserFlows {
 
     private static final Duration ONE_SECOND = Duration.ofSeconds(1);
     private static final int MAX_STREAMS = 3;
+    /** kickout-client.js's longest reconnect backoff (15 s), and time to reconnect and replay after it. */
+    private static final Duration RECONNECT_WITHIN = Duration.ofSeconds(20);
     /** The app's settings the flows rely on, besides {@code kickout.key-prefix}. */
     static final Map<String, String> SETTINGS = Map.of("kickout.login.policy", "PER_DEVICE_TYPE",
             "kickout.sse.max-streams-per-session", String.valueOf(MAX_STREAMS));
@@ -248,8 +250,10 @@ abstract class BrowserFlows {
                         .assertOk(200);
                 long start = System.nanoTime();
                 alice.driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
-                // reconnect backoff is at most 2 s here; the status polling fallback would take 10 s
-                alice.await(Duration.ofSeconds(5), d -> editing(false).apply(d) && alice.find("#lock-lost").isDisplayed());
+                // while tickets were blocked the page's reconnect backoff doubled, up to its cap of 15 s: the reconnect
+                // comes within that. The admin's reason below comes only with the replayed event (a heartbeat's
+                // LOCK_LOST names the cause, not the text), so the page cannot pass this by another path.
+                alice.await(RECONNECT_WITHIN, d -> editing(false).apply(d) && alice.find("#lock-lost").isDisplayed());
                 figure("missed EDIT_LOCK_RELEASED replayed after reconnect (incl. backoff)", start);
                 assertTrue(alice.find("#lock-lost").getText().contains("Released while you were offline"));
             } finally {
