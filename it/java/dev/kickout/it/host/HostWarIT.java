@@ -64,8 +64,9 @@ class HostWarIT {
                 .addClasses(HostIdentityStore.class, HostResource.class, HostApplication.class, HostFilter.class)
                 .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml")
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
-                // the exclusions (login, events) follow the moved root by themselves
-                .addAsResource(new StringAsset("kickout.key-prefix=host\nkickout.filter.include=/rest/*,/app/*\n"),
+                // the host's own paths only: the moved root is guarded by itself, and no host setting un-guards it
+                .addAsResource(new StringAsset("kickout.key-prefix=host\nkickout.filter.include=/app/*\n"
+                                + "kickout.filter.exclude=/rest/*,/rest/locks/*\n"),
                         "META-INF/microprofile-config.properties");
         return Deployments.withModule(host);
     }
@@ -94,6 +95,17 @@ class HostWarIT {
         // scanned into the host's own Application too, but not served there
         assertEquals(404, app.get("auth/me", token).status());
         api.tryLogin("alice", "alice", "web", "c").assertProblem(401, "BAD_CREDENTIALS");
+    }
+
+    @Test
+    void noHostSettingUnguardsTheModulesEndpoints() {
+        Api api = new Api(URI.create(base.toString()).resolve("rest/"));
+        String token = api.tryLogin("clerk", "clerk-pw", "web", "host-2").assertOk(200).getString("token");
+        api.post("locks/order/o-guarded", null, null).assertProblem(401, "TOKEN_MISSING");
+        JsonObject lock = api.post("locks/order/o-guarded", token, null).assertOk(201);
+        assertEquals("clerk", lock.getJsonObject("holder").getString("username"));
+        api.get("auth/me", token).assertOk(200);
+        api.get("auth/me", "not-a-token").assertProblem(401, "TOKEN_INVALID");
     }
 
     @Test

@@ -28,14 +28,32 @@ public class CurrentSession {
     HttpRequests requests;
     @Inject
     ClientAddress clients;
+    @Inject
+    SessionService sessions;
+    @Inject
+    RequestCredentials credentials;
 
     public Optional<Session> get() {
         return requests.current().map(CurrentSession::of);
     }
 
-    /** The session, or 401 TOKEN_MISSING on a path the filter does not guard. */
+    /**
+     * The session, or the refusal of the request's credential. On a path the filter does not guard a
+     * bearer token is checked here, so a request that carries one is never told it lacks one; a
+     * cookie is not (its unsafe calls need the filter's CSRF check), and gets 401 TOKEN_MISSING.
+     */
     public Session require() {
-        return get().orElseThrow(TokenRejectedException::missing);
+        HttpServletRequest request = requests.current().orElse(null);
+        Session session = request == null ? null : of(request);
+        if (session != null) {
+            return session;
+        }
+        if (request == null || !RequestCredentials.bearer(request)) {
+            throw TokenRejectedException.missing();
+        }
+        session = sessions.authenticate(credentials.find(request).map(RequestCredentials.Credential::token).orElse(null));
+        request.setAttribute(ATTRIBUTE, session);
+        return session;
     }
 
     /** The caller as an audit actor: user, session and this request's client address (behind trusted proxies). */

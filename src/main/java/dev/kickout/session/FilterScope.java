@@ -9,11 +9,13 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Which requests the token filter looks at: by default the module's real REST root, read from the
- * servlet registration of {@code dev.kickout.rest.KickoutApplication} (its {@code @ApplicationPath}, or
- * the host's {@code web.xml} mapping), so moving the root needs no second setting; the
- * {@code kickout.filter.*} settings override it. CORS preflights are never guarded: a browser sends
- * them without credentials, and answering 401 would fail the real request before it is sent.
+ * Which requests the token filter guards. The module's own endpoints, under its real REST root (read
+ * from the servlet registration of {@code dev.kickout.rest.KickoutApplication}: its
+ * {@code @ApplicationPath}, or the host's {@code web.xml} mapping), are always guarded, except the
+ * login and the event stream, which authenticate themselves. {@code kickout.filter.include} and
+ * {@code .exclude} describe the host's own paths only: nothing a host sets guards or un-guards the
+ * module's. CORS preflights are never guarded: a browser sends them without credentials, and
+ * answering 401 would fail the real request before it is sent.
  */
 final class FilterScope {
 
@@ -23,16 +25,30 @@ final class FilterScope {
     private FilterScope() {
     }
 
-    static PathRules rules(KickoutConfig config, ServletContext context) {
-        List<String> roots = roots(context);
-        List<String> include = config.filterInclude().isEmpty()
-                ? roots.stream().map(root -> root + "/*").toList() : config.filterInclude();
-        List<String> exclude = config.filterExclude().isEmpty()
-                ? roots.stream().flatMap(root -> List.of(root + "/auth/login", root + "/events").stream()).toList()
-                : config.filterExclude();
-        return new PathRules(include, exclude);
+    /** The paths the filter guards. */
+    record Scope(List<String> roots, PathRules module, PathRules host) {
+
+        boolean guards(String path) {
+            return module(path) ? module.guards(path) : host.guards(path);
+        }
+
+        /** A path under the module's REST root. */
+        boolean module(String path) {
+            for (String root : roots) {
+                if (path.equals(root) || path.startsWith(root + "/")) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
+    static Scope rules(KickoutConfig config, ServletContext context) {
+        List<String> roots = roots(context);
+        PathRules module = new PathRules(roots.stream().map(root -> root + "/*").toList(),
+                roots.stream().flatMap(root -> List.of(root + "/auth/login", root + "/events").stream()).toList());
+        return new Scope(roots, module, new PathRules(config.filterInclude(), config.filterExclude()));
+    }
     /** The module's REST roots, e.g. {@code /api} for a mapping {@code /api/*}. */
     static List<String> roots(ServletContext context) {
         ServletRegistration registration = context.getServletRegistration(APPLICATION);
