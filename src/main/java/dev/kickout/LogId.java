@@ -39,6 +39,8 @@ public enum LogId {
     NEAR_CACHE_HEARTBEAT_NOT_SENT(2003),
     /** The batched sliding-expiry writes of the near cache failed (FINE). */
     NEAR_CACHE_TOUCHES_NOT_WRITTEN(2004),
+    /** In HttpSession mode, the end of an HttpSession (logout, invalidate, timeout) could not end its Kickout session. */
+    HTTP_SESSION_END_NOT_RECORDED(2005),
 
     /** A guarded save committed but its edit lock could not be released; it expires by itself. */
     LOCK_NOT_RELEASED_AFTER_SAVE(3001),

@@ -171,6 +171,7 @@ public class KickoutConfig {
             throw invalid(Setting.SESSION_MAX_LIFETIME, "a duration at least as long as " + Setting.SESSION_TTL.key());
         }
         loadCookieMode();
+        loadHttpSessionMode();
         loadTrustedProxies();
         healthRedisReadiness = bool(Setting.HEALTH_REDIS_READINESS);
     }
@@ -536,7 +537,7 @@ public class KickoutConfig {
         return new ConfigLookup(loader).get(setting.key()).map(String::trim).orElse(setting.defaultValue());
     }
 
-    // kickout.trusted-proxies: clients behind a reverse proxy (issue 16)
+    // kickout.trusted-proxies: clients behind a reverse proxy
 
     private List<Cidr> trustedProxies;
 
@@ -555,7 +556,7 @@ public class KickoutConfig {
         return trustedProxies;
     }
 
-    // kickout.cookie.*: cookie mode (issue 13 part 3)
+    // kickout.cookie.*: cookie mode
 
     /** SameSite attribute of the session and CSRF cookies. */
     public enum SameSite { Lax, Strict, None }
@@ -594,6 +595,64 @@ public class KickoutConfig {
     /** The context-relative sign-in page, or "" when page loads get the 401 instead of a redirect. */
     public String cookieSignInPage() {
         return cookieSignInPage;
+    }
+
+    // kickout.http-session.*: HttpSession mode
+
+    /** Where a login's device type or client id comes from in HttpSession mode. */
+    public record RequestValue(String fixed, String header, String cookie) {
+    }
+
+    private static final Pattern SOURCE = Pattern.compile("(header|cookie):[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}|[A-Za-z0-9._-]{1,64}");
+
+    private boolean httpSessionEnabled;
+    private String httpSessionRefusedPage;
+    private RequestValue httpSessionDeviceType;
+    private RequestValue httpSessionClientId;
+    private List<String> httpSessionRoles;
+
+    private void loadHttpSessionMode() {
+        httpSessionEnabled = bool(Setting.HTTP_SESSION_ENABLED);
+        httpSessionRefusedPage = raw(Setting.HTTP_SESSION_REFUSED_PAGE).isEmpty() ? ""
+                : matching(Setting.HTTP_SESSION_REFUSED_PAGE, PAGE, "a context-relative path such as /login.jsp");
+        if (httpSessionRefusedPage.contains("//")) {
+            throw invalid(Setting.HTTP_SESSION_REFUSED_PAGE, "a context-relative path such as /login.jsp");
+        }
+        httpSessionDeviceType = requestValue(Setting.HTTP_SESSION_DEVICE_TYPE);
+        httpSessionClientId = requestValue(Setting.HTTP_SESSION_CLIENT_ID);
+        httpSessionRoles = Arrays.stream(raw(Setting.HTTP_SESSION_ROLES).split(","))
+                .map(String::trim).filter(role -> !role.isEmpty()).toList();
+    }
+
+    private RequestValue requestValue(Setting setting) {
+        String value = matching(setting, SOURCE, "a label, header:<name> or cookie:<name>");
+        if (value.startsWith("header:")) {
+            return new RequestValue(null, value.substring(7), null);
+        }
+        return value.startsWith("cookie:") ? new RequestValue(null, null, value.substring(7))
+                : new RequestValue(value, null, null);
+    }
+
+    public boolean httpSessionEnabled() {
+        return httpSessionEnabled;
+    }
+
+    /** The context-relative page refused page loads go to in HttpSession mode, or "" for the requested page again. */
+    public String httpSessionRefusedPage() {
+        return httpSessionRefusedPage;
+    }
+
+    public RequestValue httpSessionDeviceType() {
+        return httpSessionDeviceType;
+    }
+
+    public RequestValue httpSessionClientId() {
+        return httpSessionClientId;
+    }
+
+    /** Container roles to copy into the Kickout session, besides the admin role. */
+    public List<String> httpSessionRoles() {
+        return httpSessionRoles;
     }
 
     private boolean healthRedisReadiness;

@@ -6,13 +6,18 @@ import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.StoreUnavailableException;
+import dev.kickout.session.SessionEndHeard;
+import dev.kickout.session.Tombstone;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +54,8 @@ public class Push {
     Json json;
     @Inject
     KickoutConfig config;
+    @Inject
+    Event<SessionEndHeard> ended;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -84,7 +91,7 @@ public class Push {
                 String name = topic.getChannelNames().get(0);
                 if (!listening.contains(name)) {
                     redis.call(client -> topic.addListenerAsync(String.class,
-                            (channel, message) -> hub.deliver(json.read(message, PushEvent.class))))
+                            (channel, message) -> heard(json.read(message, PushEvent.class))))
                             .whenComplete((listenerId, failure) -> {
                                 if (failure == null) {
                                     listening.add(name);
@@ -97,6 +104,22 @@ public class Push {
         } catch (StoreUnavailableException e) {
             retryLater(e);
         }
+    }
+
+    /** An event from any instance: to this instance's streams, and a session's end to whatever else holds it here. */
+    private void heard(PushEvent event) {
+        hub.deliver(event);
+        if (PushEvent.FORCE_LOGOUT.equals(event.type())) {
+            Map<String, Object> data = json.read(event.data(), Map.class);
+            ended.fire(new SessionEndHeard(event.sessionId(), new Tombstone(text(data, "code"), text(data, "by"),
+                    text(data, "reason"), data.get("at") == null ? null : Instant.parse(data.get("at").toString()))));
+        } else if (PushEvent.SESSION_EXPIRED.equals(event.type())) {
+            ended.fire(new SessionEndHeard(event.sessionId(), new Tombstone(Tombstone.EXPIRED, null, null, null)));
+        }
+    }
+
+    private static String text(Map<String, Object> data, String key) {
+        return data.get(key) == null ? null : data.get(key).toString();
     }
 
     private void retryLater(Throwable failure) {

@@ -37,10 +37,11 @@ public class CookieGate {
     PublicOrigin origin;
 
     /**
-     * @throws CsrfRejectedException an unsafe method authenticated by the cookie without the session's CSRF token
+     * @throws CsrfRejectedException an unsafe method authenticated by a cookie (the session cookie, or in
+     *                               HttpSession mode the container's) without the session's CSRF token
      */
     public void checkCsrf(HttpServletRequest request, RequestCredentials.Credential credential) {
-        if (credential == null || credential.source() != RequestCredentials.Source.COOKIE
+        if (credential == null || credential.source() == RequestCredentials.Source.BEARER
                 || SAFE_METHODS.contains(request.getMethod())) {
             return;
         }

@@ -28,7 +28,7 @@ import org.redisson.api.listener.BaseStatusListener;
 import org.redisson.client.codec.StringCodec;
 
 /**
- * Keeps this instance's {@link NearCache} honest (issue 15): listens on the invalidation channel
+ * Keeps this instance's {@link NearCache} honest: listens on the invalidation channel
  * ({@link RedisKeys#nearCacheChannel()}), publishes a numbered heartbeat there every fifth of
  * {@code kickout.session.near-cache.silence} and opens the cache's fence only on hearing its own, publishes
  * the invalidation of a user whose sessions a revocation ended, and writes the sliding expiry of answered

@@ -5,12 +5,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
 import java.util.Optional;
 
 /**
  * Where a request's session token comes from: the {@code Authorization: Bearer} header, else (in
  * cookie mode, {@code kickout.cookie.enabled}) the session cookie {@code kickout.cookie.name}.
- * The header wins when both are present. The token filter, the event stream and an
+ * The header wins when both are present; in HttpSession mode ({@code kickout.http-session.enabled}) the
+ * token bound to the request's {@code HttpSession} comes last. The token filter, the event stream and an
  * authentication mechanism all ask here, so the rule lives in one place:
  * <pre>{@code
  * @Inject RequestCredentials credentials;
@@ -20,8 +22,11 @@ import java.util.Optional;
 @ApplicationScoped
 public class RequestCredentials {
 
-    /** How a token travelled: cookie-borne tokens need the CSRF check on unsafe methods. */
-    public enum Source { BEARER, COOKIE }
+    /**
+     * How a token travelled: cookie-borne tokens need the CSRF check on unsafe methods; in HttpSession
+     * mode the token is the one bound to the request's {@code HttpSession}, which a cookie carries too.
+     */
+    public enum Source { BEARER, COOKIE, HTTP_SESSION }
 
     /** A token as presented (not yet checked) and how it came. */
     public record Credential(String token, Source source) {
@@ -39,7 +44,25 @@ public class RequestCredentials {
         if (header != null && header.trim().equalsIgnoreCase("Bearer")) {
             return Optional.of(new Credential("", Source.BEARER));
         }
-        return config.cookieEnabled() ? cookie(request).map(token -> new Credential(token, Source.COOKIE)) : Optional.empty();
+        Optional<Credential> cookie = config.cookieEnabled()
+                ? cookie(request).map(token -> new Credential(token, Source.COOKIE)) : Optional.empty();
+        return cookie.isPresent() || !config.httpSessionEnabled() ? cookie : httpSession(request);
+    }
+
+    /** Whether the request sends an {@code Authorization: Bearer} header, which wins over every other carrier. */
+    public static boolean bearer(HttpServletRequest request) {
+        String header = request.getHeader("Authorization");
+        return header != null && header.trim().regionMatches(true, 0, "Bearer", 0, 6);
+    }
+
+    private static Optional<Credential> httpSession(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        try {
+            return session != null && session.getAttribute(HttpSessionBinding.ATTRIBUTE) instanceof HttpSessionBinding binding
+                    ? Optional.of(new Credential(binding.token(), Source.HTTP_SESSION)) : Optional.empty();
+        } catch (IllegalStateException e) {
+            return Optional.empty(); // invalidated meanwhile
+        }
     }
 
     private Optional<String> cookie(HttpServletRequest request) {

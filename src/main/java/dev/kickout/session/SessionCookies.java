@@ -34,6 +34,11 @@ public class SessionCookies {
                 cookie(request, CSRF_COOKIE, CsrfTokens.of(token), false, false));
     }
 
+    /** The CSRF cookie alone, for HttpSession mode (the container's own cookie carries the session). */
+    public String csrf(HttpServletRequest request, String token) {
+        return cookie(request, CSRF_COOKIE, CsrfTokens.of(token), false, false);
+    }
+
     /** Both cookies expired (Max-Age=0), for a logout or a refused session. */
     public List<String> clear(HttpServletRequest request) {
         return List.of(cookie(request, config.cookieName(), "", true, true),

@@ -255,7 +255,7 @@ class SessionStore {
         return all;
     }
 
-    /** A script's keys with the outbox shard's appended (issue 11: the outbox's KEYS come last). */
+    /** A script's keys with the outbox shard's appended (the outbox's KEYS come last). */
     private static List<Object> withOutboxKeys(List<Object> scriptKeys, RevocationFollowUps.Args outbox) {
         List<Object> all = new ArrayList<>(scriptKeys);
         all.addAll(outbox.keys());

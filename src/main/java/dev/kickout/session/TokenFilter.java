@@ -5,6 +5,7 @@ import dev.kickout.config.KickoutConfig;
 import dev.kickout.rest.ProblemWriter;
 import dev.kickout.rest.Problems;
 import jakarta.inject.Inject;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -17,6 +18,7 @@ import java.io.IOException;
  * every guarded request ({@code kickout.filter.include} / {@code .exclude}): a live session
  * continues with its principal and roles, anything else gets a 401 problem saying why (or, for a
  * page load in cookie mode, the sign-in page: {@link CookieGate}), and an unreachable Redis a 503.
+ * In HttpSession mode a caller the container signed in is followed instead ({@link HttpSessionLogins}).
  * Declared in the module's {@code web-fragment.xml} (async-capable so SSE streams survive; ordered
  * before the host's filters, so they see the principal); {@code kickout.enabled=false} and CORS
  * preflights pass straight through ({@link FilterScope}).
@@ -33,15 +35,19 @@ public class TokenFilter extends HttpFilter {
     RequestCredentials credentials;
     @Inject
     CookieGate cookieGate;
+    @Inject
+    HttpSessionLogins httpSessions;
 
     // settings, read once: every request asks
     private boolean enabled;
-    private PathRules rules;
+    private boolean followHttpSessions;
+    private FilterScope.Scope rules;
     private String signInPage;
 
     @Override
     public void init() {
         enabled = config.enabled();
+        followHttpSessions = enabled && httpSessions.enabled();
         rules = FilterScope.rules(config, getServletContext());
         signInPage = cookieGate.signInPage();
     }
@@ -52,7 +58,33 @@ public class TokenFilter extends HttpFilter {
         // decoded and normalised by the container, unlike getRequestURI()
         String pathInfo = request.getPathInfo();
         String path = pathInfo == null ? request.getServletPath() : request.getServletPath() + pathInfo;
-        if (!enabled || FilterScope.preflight(request) || !rules.guards(path) || path.equals(signInPage)) {
+        if (request.getDispatcherType() == DispatcherType.FORWARD) {
+            // mapped for the container's forward to its login page, in HttpSession mode
+            if (followHttpSessions) {
+                httpSessions.forwarded(request);
+            }
+            chain.doFilter(request, response);
+            return;
+        }
+        if (!enabled || FilterScope.preflight(request)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        if (followHttpSessions && !RequestCredentials.bearer(request)) {
+            Session session;
+            try {
+                session = containerSession(request, response, path);
+            } catch (KickoutException e) {
+                httpSessions.refuse(request, response, e);
+                return;
+            }
+            if (session != null) {
+                request.setAttribute(CurrentSession.ATTRIBUTE, session);
+                chain.doFilter(request, response);
+                return;
+            }
+        }
+        if (!rules.guards(path) || path.equals(signInPage)) {
             chain.doFilter(request, response);
             return;
         }
@@ -73,6 +105,21 @@ public class TokenFilter extends HttpFilter {
         // container security mode: the container already knows the caller, with the host's role names
         chain.doFilter(request.getAttribute(Session.REQUEST_ATTRIBUTE) == session ? request : new SessionRequest(request, session),
                 response);
+    }
+
+    /**
+     * HttpSession mode: a request the container signed in within an {@code HttpSession} is checked on
+     * every path, guarded or not, since a kicked caller must get nothing more; the module's own unsafe
+     * calls need the CSRF token. The container keeps its identity: the request is not wrapped.
+     *
+     * @return the session, or null when the container has no caller in an {@code HttpSession} here
+     */
+    private Session containerSession(HttpServletRequest request, HttpServletResponse response, String path) {
+        Session session = httpSessions.follow(request, response).orElse(null);
+        if (session != null && rules.module(path)) {
+            cookieGate.checkCsrf(request, credentials.find(request).orElse(null));
+        }
+        return session;
     }
 
     /** The session, or the refusal, the authentication mechanism found in this request; else one check here. */

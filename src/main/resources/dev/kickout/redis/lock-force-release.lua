@@ -10,7 +10,7 @@ if held[1] ~= 'HELD' then
 end
 local released = with_view('OK')
 
--- Outbox (issue 11): the follow-ups of this force release, written with it (outbox-lib.lua).
+-- Outbox: the follow-ups of this force release, written with it (outbox-lib.lua).
 -- KEYS[4] outbox entries, KEYS[5] outbox due index (the outbox shard of the lock's slot);
 -- the last four ARGV: outbox id, context (JSON: resource, admin, reason), grace (ms), max age (ms)
 local outbox_data = {}

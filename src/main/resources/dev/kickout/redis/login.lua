@@ -79,7 +79,7 @@ end
 
 save_user(now, ttl)
 
--- Outbox (issue 11): the follow-ups of the replacements, written with them (outbox-lib.lua).
+-- Outbox: the follow-ups of the replacements, written with them (outbox-lib.lua).
 -- The last two KEYS: outbox entries and due index (the outbox shard of the user's slot);
 -- the last four ARGV: outbox id, context (JSON: actor), grace (ms), max age (ms)
 outbox_sessions(result, 4)

@@ -1,0 +1,300 @@
+package dev.kickout.session;
+
+import dev.kickout.Actor;
+import dev.kickout.Checks;
+import dev.kickout.KickoutException;
+import dev.kickout.LogId;
+import dev.kickout.LogText;
+import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.ClientAddress;
+import dev.kickout.rest.ProblemWriter;
+import dev.kickout.rest.PublicOrigin;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import java.io.IOException;
+import java.security.Principal;
+import java.util.Locale;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * HttpSession mode ({@code kickout.http-session.enabled}): the host keeps its own login and its
+ * {@code HttpSession}. A caller the container signed in within an {@code HttpSession} (FORM login,
+ * Jakarta Security, {@code request.login}, OIDC) gets a Kickout session on its first request, under
+ * the login policy like any login; the binding is an attribute of the {@code HttpSession}, so it
+ * follows a session id change and a distributable session. Every later request checks it (from the
+ * near cache when on). A refused session's {@code HttpSession} is invalidated; so is one whose end this
+ * instance hears of ({@link SessionEndHeard}), at once; and the end of the {@code HttpSession}
+ * (logout, {@code invalidate()}, timeout) ends the Kickout session.
+ */
+@ApplicationScoped
+class HttpSessionLogins {
+
+    private static final Logger LOG = Logger.getLogger(HttpSessionLogins.class.getName());
+    private static final int REMEMBERED = 10_000;
+
+    @Inject
+    SessionService sessions;
+    @Inject
+    KickoutConfig config;
+    @Inject
+    ClientAddress clients;
+    @Inject
+    SessionCookies cookies;
+    @Inject
+    ProblemWriter problems;
+    @Inject
+    PublicOrigin origin;
+
+    /** The {@code HttpSession}s this instance serves, by the Kickout session bound to each. */
+    private final Map<String, HttpSession> held = new ConcurrentHashMap<>();
+    /**
+     * Why the {@code HttpSession}s this instance ended lately ended, by their id: the next request that
+     * still names one learns why (the login page shows it, an API call gets the 401 with the reason),
+     * though its {@code HttpSession} is already gone. The last {@value #REMEMBERED} only.
+     */
+    private final Map<String, Tombstone> endedHere = Collections.synchronizedMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Tombstone> eldest) {
+            return size() > REMEMBERED;
+        }
+    });
+    /** One opening at a time per {@code HttpSession}: a page and its scripts may arrive together. */
+    private final Map<String, Object> opening = new ConcurrentHashMap<>();
+
+    boolean enabled() {
+        return config.httpSessionEnabled();
+    }
+
+    /**
+     * The Kickout session of a request the container signed in within an {@code HttpSession}: opened on
+     * its first such request, checked on every later one. Empty when the request has no container login
+     * in an {@code HttpSession}.
+     *
+     * @throws KickoutException the session's refusal (its {@code HttpSession} is then invalidated), or 503
+     */
+    Optional<Session> follow(HttpServletRequest request, HttpServletResponse response) {
+        HttpSession httpSession = request.getSession(false);
+        if (httpSession == null) {
+            String ended = request.getRequestedSessionId();
+            Tombstone why = ended == null ? null : endedHere.remove(ended);
+            if (why != null) {
+                throw TokenRejectedException.revoked(why);
+            }
+            return Optional.empty();
+        }
+        Principal caller = request.getUserPrincipal();
+        HttpSessionBinding binding = bindingOf(httpSession);
+        if (binding != null && (caller == null || !caller.getName().equals(binding.caller()))) {
+            // the host signed out, or in as someone else, and kept the HttpSession
+            httpSession.removeAttribute(HttpSessionBinding.ATTRIBUTE);
+            held.remove(binding.sessionId());
+            end(binding, Tombstone.LOGGED_OUT, "Signed out", new Actor(binding.caller(), binding.sessionId(), clients.of(request)));
+            binding = null;
+        }
+        if (caller == null) {
+            return Optional.empty();
+        }
+        try {
+            if (binding == null) {
+                return Optional.of(open(request, response, httpSession, caller));
+            }
+            Session session = sessions.authenticate(binding.token());
+            held.putIfAbsent(session.sessionId(), httpSession);
+            return Optional.of(session);
+        } catch (TokenRejectedException | SessionLimitException e) {
+            invalidate(httpSession);
+            throw e;
+        }
+    }
+
+    /**
+     * A request the container forwards to its login page: when it names an {@code HttpSession} this
+     * instance ended, the login page finds why in the attribute {@code kickoutReason} of its new
+     * {@code HttpSession} (and of the request).
+     */
+    void forwarded(HttpServletRequest request) {
+        String ended = request.getRequestedSessionId();
+        Tombstone why = ended == null || request.isRequestedSessionIdValid() ? null : endedHere.remove(ended);
+        if (why != null) {
+            String code = TokenRejectedException.revoked(why).code();
+            request.setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, code);
+            request.getSession(true).setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, code);
+        }
+    }
+
+    /**
+     * Answers a refused container session: a page load goes to {@code kickout.http-session.refused-page}
+     * with {@code ?reason=&next=}, or without one to the requested page again (the container then shows
+     * its login page; the new {@code HttpSession} holds the reason as {@code kickoutReason}); anything else
+     * gets the problem.
+     */
+    void refuse(HttpServletRequest request, HttpServletResponse response, KickoutException e) throws IOException {
+        if (!(e instanceof TokenRejectedException || e instanceof SessionLimitException) || !pageLoad(request)) {
+            problems.write(request, response, e);
+            return;
+        }
+        String path = request.getRequestURI().substring(request.getContextPath().length())
+                + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
+        String page = config.httpSessionRefusedPage();
+        String target;
+        if (page.isEmpty()) {
+            request.getSession(true).setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, e.code());
+            target = NextPath.safe(path) == null ? "/" : path;
+        } else {
+            target = NextPath.signIn("", page, "reason", e.code(), path);
+        }
+        response.setStatus(HttpServletResponse.SC_SEE_OTHER);
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("Location", origin.url(request, request.getContextPath() + target));
+    }
+
+    private static boolean pageLoad(HttpServletRequest request) {
+        String accept = request.getHeader("Accept");
+        return (request.getMethod().equals("GET") || request.getMethod().equals("HEAD"))
+                && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/html");
+    }
+
+    private Session open(HttpServletRequest request, HttpServletResponse response, HttpSession httpSession,
+                         Principal caller) {
+        String id = httpSession.getId();
+        Object lock = opening.computeIfAbsent(id, key -> new Object());
+        try {
+            synchronized (lock) {
+                HttpSessionBinding bound = bindingOf(httpSession);
+                if (bound != null) {
+                    return sessions.authenticate(bound.token());
+                }
+                LoginResult login = sessions.open(identity(request, caller), client(request));
+                String sessionId = login.session().sessionId();
+                httpSession.setAttribute(HttpSessionBinding.ATTRIBUTE,
+                        new HttpSessionBinding(login.token(), sessionId, caller.getName()));
+                held.put(sessionId, httpSession);
+                // the page's scripts send it back on the module's unsafe calls, as in cookie mode
+                response.addHeader("Set-Cookie", cookies.csrf(request, login.token()));
+                return sessions.authenticate(login.token());
+            }
+        } finally {
+            opening.remove(id, lock);
+        }
+    }
+
+    private Identity identity(HttpServletRequest request, Principal caller) {
+        Set<String> roles = new HashSet<>();
+        if (request.isUserInRole(config.adminRole())) {
+            roles.add(config.adminRole());
+        }
+        config.httpSessionRoles().stream().filter(request::isUserInRole).forEach(roles::add);
+        return new Identity(caller.getName(), caller.getName(), roles);
+    }
+
+    private ClientInfo client(HttpServletRequest request) {
+        return new ClientInfo(value(request, config.httpSessionDeviceType(), "web"),
+                value(request, config.httpSessionClientId(), "browser"), clients.of(request),
+                request.getHeader("User-Agent"));
+    }
+
+    private static String value(HttpServletRequest request, KickoutConfig.RequestValue source, String otherwise) {
+        String value = source.fixed();
+        if (source.header() != null) {
+            value = request.getHeader(source.header());
+        } else if (source.cookie() != null) {
+            value = cookie(request, source.cookie());
+        }
+        return value != null && Checks.LABEL.matcher(value).matches() ? value : otherwise;
+    }
+
+    private static String cookie(HttpServletRequest request, String name) {
+        Cookie[] all = request.getCookies();
+        if (all != null) {
+            for (Cookie cookie : all) {
+                if (cookie.getName().equals(name)) {
+                    return cookie.getValue();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** An {@code HttpSession} ends (logout, {@code invalidate()}, timeout): so does its Kickout session. */
+    void ended(HttpSession httpSession) {
+        HttpSessionBinding binding = bindingOf(httpSession);
+        if (binding == null) {
+            return;
+        }
+        held.remove(binding.sessionId());
+        if (httpSession.getAttribute(HttpSessionBinding.ENDED_ATTRIBUTE) != null) {
+            return; // ended because its Kickout session did
+        }
+        long idleMillis = System.currentTimeMillis() - httpSession.getLastAccessedTime();
+        int timeout = httpSession.getMaxInactiveInterval();
+        if (timeout > 0 && idleMillis >= timeout * 1000L) {
+            end(binding, Tombstone.EXPIRED, "The HttpSession timed out", Actor.SYSTEM);
+        } else {
+            end(binding, Tombstone.LOGGED_OUT, "Signed out", new Actor(binding.caller(), binding.sessionId(), null));
+        }
+    }
+
+    /** A session ended anywhere: its {@code HttpSession} here ends now, not at its next request. */
+    void onEndHeard(@Observes SessionEndHeard heard) {
+        HttpSession httpSession = held.remove(heard.sessionId());
+        if (httpSession == null) {
+            return;
+        }
+        try {
+            endedHere.put(httpSession.getId(), heard.tombstone());
+        } catch (IllegalStateException e) {
+            return; // already invalidated
+        }
+        invalidate(httpSession);
+    }
+
+    /** How many {@code HttpSession}s this instance holds, for tests and metrics. */
+    int held() {
+        return held.size();
+    }
+
+    private void end(HttpSessionBinding binding, String code, String reason, Actor actor) {
+        try {
+            sessions.revokeSession(binding.sessionId(), code, reason, actor);
+        } catch (RuntimeException e) {
+            // Redis unreachable: the Kickout session idles out by itself (kickout.session.ttl)
+            LOG.log(Level.WARNING, LogText.safe(e), () -> LogId.HTTP_SESSION_END_NOT_RECORDED.message(
+                    "the end of the HttpSession of " + LogText.escape(binding.sessionId()) + " was not recorded"));
+        }
+    }
+
+    private void invalidate(HttpSession httpSession) {
+        try {
+            HttpSessionBinding binding = bindingOf(httpSession);
+            if (binding != null) {
+                held.remove(binding.sessionId());
+            }
+            httpSession.setAttribute(HttpSessionBinding.ENDED_ATTRIBUTE, Boolean.TRUE);
+            httpSession.invalidate();
+        } catch (IllegalStateException e) {
+            // already invalidated by the container or another request
+        }
+    }
+
+    private static HttpSessionBinding bindingOf(HttpSession httpSession) {
+        try {
+            return httpSession.getAttribute(HttpSessionBinding.ATTRIBUTE) instanceof HttpSessionBinding binding
+                    ? binding : null;
+        } catch (IllegalStateException e) {
+            return null; // invalidated meanwhile
+        }
+    }
+}
