@@ -1,7 +1,6 @@
 package dev.kickout.demo;
 
 import dev.kickout.rest.KickoutResources;
-import dev.kickout.rest.ModuleGate;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
@@ -15,7 +14,8 @@ public class DemoProviders implements Feature {
 
     @Override
     public boolean configure(FeatureContext context) {
-        KickoutResources.providers().stream().filter(c -> c != ModuleGate.class).forEach(context::register);
+        // the @Provider ones (ModuleGate, KickoutExceptionMapper) come with the Application's scan
+        KickoutResources.providers().stream().filter(c -> !c.isAnnotationPresent(Provider.class)).forEach(context::register);
         KickoutResources.errorProviders().forEach(context::register);
         return true;
     }

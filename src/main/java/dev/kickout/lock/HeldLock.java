@@ -43,9 +43,11 @@ public class HeldLock {
 
     /**
      * Why the last guarded save of this request was rolled back at commit (the lock was lost while it
-     * ran: {@link LockLostException}), if it was. The transaction manager reports that rollback as its
-     * own exception (RollbackException, TransactionalException, EJBTransactionRolledbackException);
-     * the REST edge answers this refusal instead, and a batch caller can read it here.
+     * ran: {@link LockLostException}), if it was. A {@code @Transactional} save throws it itself
+     * ({@link CommitRefusalInterceptor}); where the transaction commits outside the save (a caller's, an
+     * EJB's), the transaction manager reports the rollback as its own exception (RollbackException,
+     * TransactionalException, EJBTransactionRolledbackException): the module's endpoints answer this refusal
+     * instead, and other callers can read it here.
      */
     public Optional<KickoutException> refusedAtCommit() {
         return Optional.ofNullable(refusedAtCommit);

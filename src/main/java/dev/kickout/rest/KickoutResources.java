@@ -54,6 +54,19 @@ public final class KickoutResources {
         return Set.copyOf(classes);
     }
 
+    /**
+     * What a host's Application that lists its classes adds so that the module's refusals raised inside the
+     * host's own resources (a guarded save: 409 {@code LOCK_LOST}, 423 {@code LOCK_HELD}, a 401 of the
+     * session it needs, 503 {@code STORE_UNAVAILABLE}) answer as problem+json: the mapper of the module's
+     * own exceptions, and nothing that maps another type. A scanning Application finds it by itself.
+     * <pre>{@code
+     * classes.addAll(KickoutResources.hostProviders());
+     * }</pre>
+     */
+    public static Set<Class<?>> hostProviders() {
+        return Set.of(KickoutExceptionMapper.class);
+    }
+
     /** The module's endpoint classes. */
     public static Set<Class<?>> resources() {
         return RESOURCES;

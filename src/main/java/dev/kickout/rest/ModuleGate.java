@@ -13,7 +13,7 @@ import jakarta.ws.rs.ext.Provider;
  * Keeps the module's endpoints out of Applications that did not ask for them. Jakarta REST puts every
  * {@code @Path} class of the WAR, the module jar's included, into an Application whose
  * {@code getClasses()} is empty (a host's scanning {@code @ApplicationPath("api")}), so
- * {@code /api/auth/login} would answer there. This feature, the module's only {@code @Provider}, is
+ * {@code /api/auth/login} would answer there. This feature, a {@code @Provider}, is
  * picked up by such a scan too and binds a check to the module's resource methods only: a request that
  * {@link ModuleAdmission} did not let in (it is registered only by {@link KickoutResources}) is a plain
  * {@link NotFoundException}, which the host's own error handling answers as it answers any unknown path.

@@ -2,10 +2,10 @@
  * The module's JAX-RS application and the problem+json mapping of refusals. Knows no feature: a feature
  * refuses by throwing a {@link dev.kickout.KickoutException} carrying its own status and code. The one
  * exception is {@link dev.kickout.rest.KickoutResources}, the list of the features' resources that a
- * Jakarta REST Application must name. Nothing here is a {@code @Provider} that would join a host's
- * scanning Application, except {@link dev.kickout.rest.ModuleGate}, which only hides the module's
- * endpoints there. Problem {@code detail}s are written in the language of the request's
- * {@code Accept-Language} ({@link dev.kickout.i18n}); codes never change. What a request says about its
+ * Jakarta REST Application must name. Only two classes here are {@code @Provider}s that join a host's
+ * scanning Application: {@link dev.kickout.rest.ModuleGate}, which only hides the module's endpoints there,
+ * and {@link dev.kickout.rest.KickoutExceptionMapper}, which maps only the module's own exceptions.
+ * Problem {@code detail}s are written in the language of the request's {@code Accept-Language} ({@link dev.kickout.i18n}); codes never change. What a request says about its
  * client behind reverse proxies ({@code kickout.trusted-proxies}) is read here too: the client's address
  * ({@link dev.kickout.rest.ClientAddress}) and the public scheme and host ({@link dev.kickout.rest.PublicOrigin}).
  */
