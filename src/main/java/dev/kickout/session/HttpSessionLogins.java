@@ -9,6 +9,8 @@ import dev.kickout.config.KickoutConfig;
 import dev.kickout.rest.ClientAddress;
 import dev.kickout.rest.ProblemWriter;
 import dev.kickout.rest.PublicOrigin;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -57,6 +59,8 @@ class HttpSessionLogins {
     ProblemWriter problems;
     @Inject
     PublicOrigin origin;
+    @Resource
+    ManagedExecutorService executor;
 
     /** The {@code HttpSession}s this instance serves, by the Kickout session bound to each. */
     private final Map<String, HttpSession> held = new ConcurrentHashMap<>();
@@ -247,7 +251,11 @@ class HttpSessionLogins {
         }
     }
 
-    /** A session ended anywhere: its {@code HttpSession} here ends now, not at its next request. */
+    /**
+     * A session ended anywhere: its {@code HttpSession} here ends now, not at its next request. On a
+     * managed thread of its own, not the event bridge's (which writes the session's last event to its
+     * streams): the container ends a session outside any request.
+     */
     void onEndHeard(@Observes SessionEndHeard heard) {
         HttpSession httpSession = held.remove(heard.sessionId());
         if (httpSession == null) {
@@ -258,7 +266,7 @@ class HttpSessionLogins {
         } catch (IllegalStateException e) {
             return; // already invalidated
         }
-        invalidate(httpSession);
+        executor.execute(() -> invalidate(httpSession));
     }
 
     /** How many {@code HttpSession}s this instance holds, for tests and metrics. */
