@@ -34,9 +34,10 @@ class LockedForm {
     #client;
     #heartbeat = null;
     #submitting = false;
-
     #failing = false;
     #ended = null;
+    /** The forms this view guards (an ajax update may bring a new form element). */
+    #guarded = new WeakSet();
 
     constructor(client, root) {
         this.#client = client;
@@ -69,8 +70,8 @@ class LockedForm {
         }
         root.querySelector('.kickout-copy-draft').addEventListener('click', () => this.#copyDraft());
         // a view without the lock never posts, whatever button or key tries
-        if (this.form && !this.form.dataset.kickoutGuarded) {
-            this.form.dataset.kickoutGuarded = 'true';
+        if (this.form && !this.#guarded.has(this.form)) {
+            this.#guarded.add(this.form);
             this.form.addEventListener('submit', event => this.#guard(event), true);
         }
     }
