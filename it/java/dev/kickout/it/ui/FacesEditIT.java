@@ -8,8 +8,10 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.ServerUnderTest;
 import jakarta.json.JsonObject;
+import java.net.URI;
 import java.net.URL;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -49,7 +51,9 @@ class FacesEditIT {
         return Deployments.referenceWar(Map.of("kickout.key-prefix", "faces",
                 "kickout.cookie.enabled", "true",
                 "kickout.cookie.sign-in-page", "/signin.html",
-                "kickout.filter.include", "/api/*,/pages/*"));
+                "kickout.filter.include", "/api/*,/pages/*",
+                "kickout.lock.heartbeat", "PT1S"))
+                .addAsWebResource("faces/document-ajax.xhtml", "pages/document-ajax.xhtml");
     }
 
     @ArquillianResource
@@ -226,6 +230,119 @@ class FacesEditIT {
             assertTrue(message.contains("编辑锁已被管理员释放"), message);
             alice.screenshot("zh-7-faces-stale-postback-refused");
         }
+    }
+
+    @Test
+    void anAjaxReRenderOfTheFormKeepsTheLockWithOneHeartbeatLoopAndTheSaveStillWorks() {
+        String id = "doc-16";
+        String admin = api.login("admin", "api").token();
+        long before = api.get("app/documents/" + id, admin).assertOk(200).getJsonNumber("version").longValue();
+        try (Browser alice = new Browser("faces-alice-ajax", base)) {
+            alice.open("pages/document-ajax.xhtml?id=" + id);
+            signIn(alice, "alice");
+            alice.await(editing(true));
+            awaitLiveEvents(alice);
+            assertEquals("1", heartbeatLoops(alice));
+            String token = alice.find("input.kickout-lock-token").getDomProperty("value");
+
+            for (int round = 1; round <= 3; round++) {
+                alice.driver.executeScript("document.querySelector('.kickout-edit-lock').dataset.round = arguments[0];",
+                        String.valueOf(round));
+                alice.find("textarea").sendKeys(Keys.END, " Ajax round " + round + ".");
+                alice.find("input[name$=':refresh']").click();
+                alice.await(d -> d.findElements(By.cssSelector(".kickout-edit-lock[data-round]")).isEmpty()
+                        && !d.findElements(By.cssSelector(".kickout-edit-lock[data-started]")).isEmpty());
+                alice.await(editing(true));
+                assertEquals("HELD", alice.find(".kickout-edit-lock").getDomAttribute("data-lock-state"));
+                assertEquals("1", heartbeatLoops(alice), "the re-rendered component never starts a second loop");
+                assertEquals(token, alice.find("input.kickout-lock-token").getDomProperty("value"));
+            }
+            assertTrue(alice.find("textarea").getDomProperty("value").endsWith("Ajax round 3."));
+            assertEquals("false", alice.find("textarea").getDomProperty("readOnly"));
+            assertTrue(alice.find(".kickout-lock-status").isDisplayed());
+
+            // the lock is still this page's, and its heartbeats go on after the re-renders
+            JsonObject lock = api.get("locks/document/" + id, admin).assertOk(200);
+            assertEquals("alice", lock.getJsonObject("holder").getString("username"));
+            String beat = lock.getString("lastHeartbeat");
+            alice.await(Duration.ofSeconds(5), d -> !beat.equals(api.get("locks/document/" + id, admin).json()
+                    .getString("lastHeartbeat")));
+            alice.screenshot("faces-8-after-ajax-re-render");
+
+            String text = alice.find("textarea").getDomProperty("value");
+            alice.find("input[name$=':save']").click();
+            alice.await(d -> d.findElement(By.id("messages")).getText().contains("Saved"));
+            JsonObject saved = api.get("app/documents/" + id, admin).assertOk(200);
+            assertEquals(before + 1, saved.getJsonNumber("version").longValue(), "the save after the re-renders went through");
+            assertEquals(normalized(text), normalized(saved.getString("body")));
+            alice.await(editing(true));
+            assertEquals("1", heartbeatLoops(alice));
+        }
+    }
+
+    @Test
+    void aFailedHeartbeatIsShownAndClearedAndAForceReleaseEndsTheLockState() {
+        String id = "doc-17";
+        try (Browser alice = new Browser("faces-alice-heartbeat", base)) {
+            editWithoutSaving(alice, "alice", id, "Typed while the network comes and goes.");
+            alice.driver.executeScript("""
+                    window.kickoutFailures = [];
+                    document.addEventListener('kickout:heartbeatfailed', e => window.kickoutFailures.push(e.detail));
+                    window.realFetch = window.fetch;
+                    window.fetch = (url, init) => {
+                        if (window.heartbeatFault && init && init.method === 'PUT' && String(url).endsWith('/heartbeat')) {
+                            return window.heartbeatFault();
+                        }
+                        return window.realFetch(url, init);
+                    };
+                    window.heartbeatFault = () => Promise.reject(new TypeError('Failed to fetch'));
+                    """);
+            WebElement root = alice.find(".kickout-edit-lock");
+            alice.await(READ_ONLY_WITHIN, d -> "FAILING".equals(root.getDomAttribute("data-lock-state")));
+            assertTrue(alice.find(".kickout-lock-trouble").isDisplayed());
+            assertTrue(alice.find(".kickout-lock-trouble").getText().contains("could not be renewed"),
+                    alice.find(".kickout-lock-trouble").getText());
+            assertEquals("NETWORK", alice.driver.executeScript("return window.kickoutFailures[0].code"));
+            assertEquals("false", alice.find("textarea").getDomProperty("readOnly"), "the lock may still be held");
+            alice.screenshot("faces-9-heartbeat-failing");
+
+            alice.driver.executeScript("window.heartbeatFault = null;");
+            alice.await(READ_ONLY_WITHIN, d -> "HELD".equals(root.getDomAttribute("data-lock-state")));
+            assertFalse(alice.find(".kickout-lock-trouble").isDisplayed());
+
+            alice.driver.executeScript("window.heartbeatFault = () => Promise.resolve(new Response("
+                    + "'{\"status\":503,\"code\":\"STORE_UNAVAILABLE\"}', {status: 503, headers: "
+                    + "{'Content-Type': 'application/problem+json'}}));");
+            alice.await(READ_ONLY_WITHIN, d -> "FAILING".equals(root.getDomAttribute("data-lock-state")));
+            assertEquals(503L, alice.driver.executeScript(
+                    "return window.kickoutFailures[window.kickoutFailures.length - 1].status"));
+            alice.driver.executeScript("window.heartbeatFault = null;");
+            alice.await(READ_ONLY_WITHIN, d -> "HELD".equals(root.getDomAttribute("data-lock-state")));
+
+            String admin = api.login("admin", "api").token();
+            api.post("admin/locks/document/" + id + "/release", admin, "{\"reason\":\"Taken for review\"}").assertOk(200);
+            alice.await(READ_ONLY_WITHIN, d -> "LOST".equals(root.getDomAttribute("data-lock-state")));
+            assertEquals("0", heartbeatLoops(alice), "no heartbeat for a lost lock");
+            assertTrue(alice.find(".kickout-lock-lost").isDisplayed());
+        }
+    }
+
+    @Test
+    void theComponentsMarkupUsesOnlyItsOwnClassesAndCarriesTheRestRoot() {
+        try (Browser alice = new Browser("faces-alice-markup", base)) {
+            alice.open("pages/document-edit.xhtml?id=doc-18");
+            signIn(alice, "alice");
+            alice.await(editing(true));
+            Object foreign = alice.driver.executeScript("return [...document.querySelectorAll('.kickout-edit-lock, "
+                    + ".kickout-edit-lock *')].flatMap(e => [...e.classList]).filter(c => !c.startsWith('kickout-'));");
+            assertEquals(List.of(), foreign, "classes without the kickout- prefix");
+            assertEquals(URI.create(base.toString()).getPath() + "api/",
+                    alice.find(".kickout-edit-lock").getDomAttribute("data-api-root"));
+        }
+    }
+
+    private static String heartbeatLoops(Browser browser) {
+        return browser.find("html").getDomAttribute("data-kickout-heartbeats");
     }
 
     /** On the sign-in page the token filter sent the browser to: fills in the form and submits it. */

@@ -5,8 +5,8 @@ import dev.kickout.admin.AdminDenied;
 import dev.kickout.lock.LockForceReleased;
 import dev.kickout.lock.LockView;
 import dev.kickout.session.LoginThrottled;
-import dev.kickout.session.Session;
 import dev.kickout.session.SessionRevoked;
+import dev.kickout.session.SessionView;
 import dev.kickout.session.Tombstone;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -21,7 +21,7 @@ class AuditObserver {
     AuditLog log;
 
     void onRevoked(@Observes SessionRevoked event) {
-        Session session = event.session();
+        SessionView session = event.session();
         String action = switch (event.tombstone().code()) {
             case Tombstone.KICKED -> "FORCE_LOGOUT";
             case Tombstone.REPLACED -> "SESSION_REPLACED";

@@ -6,6 +6,7 @@ import dev.kickout.lock.LockHeldException;
 import dev.kickout.lock.LockLostException;
 import dev.kickout.lock.LockView;
 import dev.kickout.lock.ResourceRef;
+import dev.kickout.rest.ApiRoot;
 import dev.kickout.session.CurrentSession;
 import dev.kickout.session.Session;
 import jakarta.enterprise.context.RequestScoped;
@@ -46,6 +47,14 @@ public class ViewLocks {
     public ViewLock of(String type, Object id) {
         ResourceRef resource = new ResourceRef(type, String.valueOf(id));
         return answers.computeIfAbsent(resource, this::decide);
+    }
+
+    /**
+     * The module's REST root in this deployment (e.g. {@code /shop/kickout/api/}), which the component
+     * hands to its script: the client then needs no configuration, whatever the context path and mapping.
+     */
+    public String getApiRoot() {
+        return ApiRoot.of(request.getServletContext());
     }
 
     /** The request parameter that carries the lock token (where {@code @RequiresEditLock} finds it). */

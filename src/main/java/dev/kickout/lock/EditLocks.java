@@ -160,7 +160,12 @@ public class EditLocks {
 
     /** Releases the locks a session holds, when it ends. */
     public List<LockView> releaseAllOf(Session session) {
-        List<LockView> dropped = store.dropAll(session);
+        return releaseAllOf(session.userId(), session.sessionId());
+    }
+
+    /** Releases the locks the session {@code sessionId} of {@code userId} holds. */
+    List<LockView> releaseAllOf(String userId, String sessionId) {
+        List<LockView> dropped = store.dropAll(userId, sessionId);
         dropped.forEach(lock -> freed.fire(new LockFreed(lock.resource(), Duration.ZERO)));
         return dropped;
     }

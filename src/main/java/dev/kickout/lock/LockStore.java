@@ -103,17 +103,17 @@ class LockStore {
     }
 
     /**
-     * Releases every lock {@code session} still holds; answers those it released. Not durable: it
+     * Releases every lock the session {@code sessionId} of {@code userId} still holds; answers those it released. Not durable: it
      * follows a revocation that is, so a drop lost in a failover leaves locks to a session whose
      * requests are refused anyway, until they expire.
      */
-    List<LockView> dropAll(Session session) {
-        String sessionLocks = keys.sessionLocks(userTag(session), session.sessionId());
+    List<LockView> dropAll(String userId, String sessionId) {
+        String sessionLocks = keys.sessionLocks(RedisKeys.userTag(userId), sessionId);
         List<String> held = List.copyOf(redis.call(client -> client.<String>getSet(sessionLocks, StringCodec.INSTANCE).readAll()));
         List<LockView> dropped = new ArrayList<>();
         for (String entry : held) {
             ResourceRef resource = ResourceRef.parse(entry);
-            Reply reply = run(Script.LOCK_DROP, resource, session.sessionId(), ttl());
+            Reply reply = run(Script.LOCK_DROP, resource, sessionId, ttl());
             if (reply.lock() != null) {
                 dropped.add(reply.lock());
             }

@@ -13,6 +13,6 @@ class LocksFollowSessions {
     EditLocks locks;
 
     void onRevoked(@Observes SessionRevoked event) {
-        locks.releaseAllOf(event.session());
+        locks.releaseAllOf(event.session().userId(), event.session().sessionId());
     }
 }

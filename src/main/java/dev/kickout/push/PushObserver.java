@@ -7,8 +7,8 @@ import dev.kickout.lock.EditLocks;
 import dev.kickout.lock.LockForceReleased;
 import dev.kickout.lock.LockFreed;
 import dev.kickout.lock.LockView;
-import dev.kickout.session.Session;
 import dev.kickout.session.SessionRevoked;
+import dev.kickout.session.SessionView;
 import dev.kickout.session.Tombstone;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -42,7 +42,7 @@ class PushObserver {
 
     /** A revocation tells the session's pages {@code FORCE_LOGOUT}; an expiry noticed by a request, {@code SESSION_EXPIRED}. */
     void onRevoked(@Observes SessionRevoked event) {
-        Session session = event.session();
+        SessionView session = event.session();
         if (Tombstone.EXPIRED.equals(event.tombstone().code())) {
             // best effort: the request must still get its 401, and the streams' own expiry tick closes them anyway
             try {

@@ -8,5 +8,6 @@
  * Problem {@code detail}s are written in the language of the request's {@code Accept-Language} ({@link dev.kickout.i18n}); codes never change. What a request says about its
  * client behind reverse proxies ({@code kickout.trusted-proxies}) is read here too: the client's address
  * ({@link dev.kickout.rest.ClientAddress}) and the public scheme and host ({@link dev.kickout.rest.PublicOrigin}).
+ * Where the application is mapped in this deployment is told to browsers by {@link dev.kickout.rest.ApiRoot}.
  */
 package dev.kickout.rest;

@@ -78,6 +78,6 @@ class RevocationFollowUps implements OutboxDelivery {
                 .forEach(userTag -> followUps.run("near cache invalidation", () -> nearCache.invalidate(userTag)));
         followUps.run("session indexes", () -> indexes.refresh(
                 ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).toList()));
-        ended.forEach(end -> followUps.notifyEach(new SessionRevoked(end.session(), end.tombstone(), actor, id)));
+        ended.forEach(end -> followUps.notifyEach(new SessionRevoked(end.session().view(false), end.tombstone(), actor, id)));
     }
 }

@@ -20,6 +20,11 @@ public record Session(String sessionId, String userId, String username, String d
     /** Request attribute holding the mechanism's refusal of this request's token, for the token filter to answer with. */
     public static final String REFUSAL_ATTRIBUTE = REQUEST_ATTRIBUTE + ".refusal";
 
+    /** Whether {@code value} has the shape of a session id (checked before any key is built from it). */
+    public static boolean isSessionId(String value) {
+        return value != null && value.length() <= 128 && Tokens.isSessionId(value);
+    }
+
     /** The public view of this session; {@code current} marks the caller's own. */
     public SessionView view(boolean current) {
         return new SessionView(sessionId, userId, username, deviceType, clientId, loginTime, lastSeen, expiresAt,

@@ -5,7 +5,8 @@ import dev.kickout.Actor;
 /**
  * CDI event fired once per session that ends: logout, admin kick, login-policy replacement, or
  * expiry noticed by a request. It fires after the revocation is stored, so no request can slip
- * through any more.
+ * through any more. It carries the session's public view ({@link SessionView}, never marked
+ * {@code current}) and its {@link Tombstone}: why it ended, who ended it, when.
  *
  * <pre>{@code
  * void onRevoked(@Observes SessionRevoked event) { ... event.session().userId() ... }
@@ -16,10 +17,10 @@ import dev.kickout.Actor;
  *
  * @param deliveryId the outbox entry this event comes from (the same on every delivery), or null
  */
-public record SessionRevoked(Session session, Tombstone tombstone, Actor actor, String deliveryId) {
+public record SessionRevoked(SessionView session, Tombstone tombstone, Actor actor, String deliveryId) {
 
     /** An event delivered once, not through the outbox (an expiry noticed by a request). */
-    public SessionRevoked(Session session, Tombstone tombstone, Actor actor) {
+    public SessionRevoked(SessionView session, Tombstone tombstone, Actor actor) {
         this(session, tombstone, actor, null);
     }
 }

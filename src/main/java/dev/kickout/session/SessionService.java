@@ -176,7 +176,7 @@ public class SessionService {
         if (lookup.expired() != null) {
             Tombstone expiry = new Tombstone(Tombstone.EXPIRED, null, "Idle or past its maximum lifetime",
                     lookup.expired().expiresAt());
-            revoked.fire(new SessionRevoked(lookup.expired(), expiry, Actor.SYSTEM));
+            revoked.fire(new SessionRevoked(lookup.expired().view(false), expiry, Actor.SYSTEM));
         }
         if (lookup.live() == null) {
             throw lookup.refusal();

@@ -5,7 +5,7 @@
  * ```js
  * import { KickoutClient } from './kickout/kickout-client.js';
  *
- * const kickout = new KickoutClient();            // REST root: ../api/ next to this file
+ * const kickout = new KickoutClient();            // REST root: found by itself (see apiRoot below)
  * await kickout.login('alice', 'alice', 'web');   // once, on the sign-in page
  * kickout.connect();                              // every page: events, the signed-out modal
  *
@@ -13,6 +13,11 @@
  * await lock.acquire();                           // heartbeats until release() or loss
  * await kickout.call('PUT', 'documents/42', { body, lockToken: lock.token });
  * ```
+ *
+ * Where the REST root is: the `apiRoot` option if given (relative to this file); else the `content` of
+ * a `<meta name="kickout-api">` in the page (relative to the page); else what the module answers at
+ * `api-root` beside this file (`<context>/kickout/api-root`: the root of this deployment, wherever
+ * its context path and servlet mapping put it).
  *
  * What it takes care of:
  * - the token (kept in `localStorage`, sent as `Authorization: Bearer`), never in a URL;
@@ -31,7 +36,9 @@
  *   expired; ...). The page stays as it is, so unsaved input is kept;
  * - edit locks: acquire, a heartbeat timer while held, release; `EDIT_LOCK_RELEASED`, a
  *   `LOCK_LOST` answer or a failed poll calls the lock's `onLost`; `LOCK_AVAILABLE` wakes a
- *   `waitUntilAvailable()`;
+ *   `waitUntilAvailable()`; any other failed heartbeat (network error, timeout, 5xx, 401) calls
+ *   `onHeartbeatFailed` and fires `heartbeatfailed` on the client, and the next good one
+ *   `onHeartbeatRestored` / `heartbeatrestored`;
  * - its texts (the modal, `onLost`'s `message`) in Simplified Chinese or English by the browser's
  *   `navigator.languages` ({@link clientLanguage}); a host with its own wording passes
  *   `messages`, keyed by problem/event `code` (`KICKED`, `REPLACED`, ..., `LOCK_LOST`, or
@@ -44,6 +51,8 @@ const EVENT_TYPES = ['STREAM_OPEN', 'FORCE_LOGOUT', 'SESSION_EXPIRED', 'EDIT_LOC
 const SESSION_KEY = 'kickout.session';
 const CLIENT_ID_KEY = 'kickout.clientId';
 const MAX_BACKOFF_MS = 15000;
+/** A heartbeat not answered within this long (or its period, if shorter) counts as failed. */
+const HEARTBEAT_TIMEOUT_MS = 10000;
 /** Form of the event ids the server sends (`<millis>-<sequence>`); nothing else goes back as `lastEventId`. */
 const EVENT_ID = /^[0-9]{1,19}-[0-9]{1,19}$/;
 
@@ -86,6 +95,7 @@ const TEXTS = {
         'faces.notHeld': info => `You do not hold the edit lock of this ${info.noun}: reload the page to edit it.`,
         'faces.lostNote': 'Your unsaved text is still below: copy it before you leave.',
         'faces.copy': 'Copy my text',
+        heartbeatFailed: 'Your edit lock could not be renewed just now; retrying. Save soon, or copy your text.',
     },
     'zh-CN': {
         KICKED: info => `您已被管理员${byWhomZh(info)}强制下线。`,
@@ -116,6 +126,7 @@ const TEXTS = {
         'faces.notHeld': '您没有这条记录的编辑锁，请刷新页面后再编辑。',
         'faces.lostNote': '尚未保存的内容仍在下方，离开前请先复制。',
         'faces.copy': '复制我的内容',
+        heartbeatFailed: '编辑锁暂时无法续期，正在重试。请尽快保存，或先复制您的内容。',
     },
 };
 
@@ -199,6 +210,35 @@ export function lockLostMessage(info, texts = {}) {
         : clientText(`LOCK_LOST.${cause}`, info, texts);
 }
 
+/** The discovered REST root of this deployment (one request per page), while it is being or was found. */
+let discoveredRoot = null;
+
+/**
+ * The REST root: `explicit` (relative to this file), else the page's `<meta name="kickout-api">`
+ * (relative to the page), else the module's answer at `api-root` beside this file. A failed
+ * discovery is not kept: the next call asks again.
+ */
+export function resolveApiRoot(explicit) {
+    if (explicit) {
+        return Promise.resolve(new URL(explicit, import.meta.url));
+    }
+    const meta = globalThis.document?.querySelector('meta[name="kickout-api"]')?.getAttribute('content');
+    if (meta) {
+        return Promise.resolve(new URL(meta, document.baseURI));
+    }
+    if (!discoveredRoot) {
+        discoveredRoot = fetch(new URL('api-root', import.meta.url), { cache: 'no-cache', credentials: 'same-origin' })
+            .then(response => response.ok ? response.json()
+                : Promise.reject(new Error(`kickout: api-root answered HTTP ${response.status}`)))
+            .then(answer => new URL(answer.apiRoot, location.href))
+            .catch(e => {
+                discoveredRoot = null;
+                throw e;
+            });
+    }
+    return discoveredRoot;
+}
+
 /** Copies text to the clipboard; falls back to a hidden textarea where the Clipboard API is missing. */
 export async function copyText(text) {
     if (navigator.clipboard && window.isSecureContext) {
@@ -238,7 +278,7 @@ export const drafts = {
 /**
  * One signed-in browser session against a Kickout REST root.
  *
- * Options: `apiRoot` (default `../api/` relative to this file), `signInUrl` (the modal's
+ * Options: `apiRoot` (default: found by itself, see the top of this file), `signInUrl` (the modal's
  * "Sign in again" link, default the site root), `modal` (false: no built-in modal, listen to
  * `signedout` yourself), `pollSeconds` (fallback polling period, default 10), `deviceType`,
  * `credentials` (`'bearer'`, the default, or `'cookie'`), `csrfCookie` (default `KICKOUT_CSRF`),
@@ -266,12 +306,21 @@ export class KickoutClient {
     constructor(options = {}) {
         this.#cookie = options.credentials === 'cookie';
         this.#csrfCookie = options.csrfCookie || 'KICKOUT_CSRF';
-        this.#apiRoot = new URL(options.apiRoot || '../api/', import.meta.url);
+        this.#apiRoot = options.apiRoot ? resolveApiRoot(options.apiRoot) : null;
         this.#signInUrl = options.signInUrl || new URL('../', import.meta.url).href;
         this.#modal = options.modal !== false;
         this.#pollMs = (options.pollSeconds || 10) * 1000;
         this.#language = options.language;
         this.texts = Object.freeze({ messages: options.messages || {}, language: options.language || clientLanguage() });
+    }
+
+    /** Resolves to the REST root this client calls (a URL). */
+    apiRoot() {
+        this.#apiRoot ??= resolveApiRoot();
+        return this.#apiRoot.catch(e => {
+            this.#apiRoot = null;
+            throw e;
+        });
     }
 
     /** The stored session (`{token, session}`) or null. */
@@ -362,8 +411,10 @@ export class KickoutClient {
         if (options.body !== undefined) {
             headers['Content-Type'] = 'application/json';
         }
-        const response = await fetch(new URL(path, this.#apiRoot), {
-            method, headers, keepalive: !!options.keepalive, cache: 'no-store',
+        const root = await this.apiRoot();
+        const signal = options.timeoutMs && globalThis.AbortSignal?.timeout ? AbortSignal.timeout(options.timeoutMs) : undefined;
+        const response = await fetch(new URL(path, root), {
+            method, headers, keepalive: !!options.keepalive, cache: 'no-store', signal,
             ...(this.#cookie ? { credentials: 'same-origin' } : {}),
             body: options.body === undefined ? undefined : JSON.stringify(options.body),
         });
@@ -381,7 +432,8 @@ export class KickoutClient {
 
     /**
      * Listens to `FORCE_LOGOUT`, `SESSION_EXPIRED`, `EDIT_LOCK_RELEASED`, `LOCK_AVAILABLE`, `RECONNECT`,
-     * `signedout`, `connection`, `poll`.
+     * `signedout`, `connection`, `poll`, `heartbeatfailed` (`{type, id, status, code, message, error}`:
+     * `status` 0 for a network error or timeout) and `heartbeatrestored` (`{type, id}`).
      */
     on(type, handler) {
         if (!this.#listeners.has(type)) {
@@ -442,7 +494,7 @@ export class KickoutClient {
             if (this.#stopped) {
                 return;
             }
-            const url = new URL('events', this.#apiRoot);
+            const url = new URL('events', await this.apiRoot());
             if (ticket) {
                 url.searchParams.set('ticket', ticket);
             }
@@ -547,6 +599,11 @@ export class KickoutClient {
         }
     }
 
+    /** Tells this client's listeners of `type` (as the client does for events it receives). */
+    emit(type, data) {
+        this.#emit(type, data);
+    }
+
     #emit(type, data) {
         for (const handler of this.#listeners.get(type) || []) {
             try {
@@ -561,7 +618,10 @@ export class KickoutClient {
 /**
  * An edit lock held (or wanted) by this session. Options: `onLost(info)` (the lock is gone;
  * `info` has `cause` (FORCE_RELEASED, EXPIRED, RELEASED, TAKEN), `by`, `reason` (the
- * administrator's words), `at` and `message`), `onAvailable()`.
+ * administrator's words), `at` and `message`), `onAvailable()`, `onHeartbeatFailed(info)` (a
+ * heartbeat failed for another reason: `info` has `status` (0: network error or timeout), `code`,
+ * `message`, `error`; the lock may still be held, the next beat tries again) and
+ * `onHeartbeatRestored()` (a beat went through after failures).
  */
 export class EditLock {
     #client;
@@ -569,6 +629,8 @@ export class EditLock {
     #heartbeat = null;
     #unsubscribe = [];
     #waiters = [];
+    #failing = false;
+    #periodMs = 30000;
 
     constructor(client, type, id, options) {
         this.#client = client;
@@ -599,7 +661,8 @@ export class EditLock {
         this.view = view;
         this.token = view.lockToken;
         clearInterval(this.#heartbeat);
-        this.#heartbeat = setInterval(() => this.#beat(), Math.max(1, view.heartbeatSeconds || 30) * 1000);
+        this.#periodMs = Math.max(1, view.heartbeatSeconds || 30) * 1000;
+        this.#heartbeat = setInterval(() => this.#beat(), this.#periodMs);
         return view;
     }
 
@@ -659,10 +722,22 @@ export class EditLock {
     }
 
     async #beat() {
+        const token = this.token;
         try {
-            this.view = await this.#client.call('PUT', `${this.path}/heartbeat`, { lockToken: this.token });
+            this.view = await this.#client.call('PUT', `${this.path}/heartbeat`,
+                { lockToken: token, timeoutMs: Math.min(this.#periodMs, HEARTBEAT_TIMEOUT_MS) });
+            if (this.#failing && this.token === token) {
+                this.#failing = false;
+                this.#options.onHeartbeatRestored?.();
+                this.#client.emit('heartbeatrestored', { type: this.type, id: this.id });
+            }
         } catch (e) {
-            this.handle(e);
+            if (!this.handle(e) && this.token === token) {
+                this.#failing = true;
+                const info = heartbeatFailure(this.type, this.id, e, this.#client.texts);
+                this.#options.onHeartbeatFailed?.(info);
+                this.#client.emit('heartbeatfailed', info);
+            }
         }
     }
 
@@ -698,6 +773,17 @@ export class EditLock {
         this.#heartbeat = null;
         this.token = null;
     }
+}
+
+/**
+ * What a failed heartbeat tells its listeners: `status` (0 for a network error or a timeout), the
+ * problem `code` if the server answered one, and `message`, words for a person.
+ */
+export function heartbeatFailure(type, id, error, texts = {}) {
+    const status = error instanceof KickoutError ? error.status : 0;
+    const code = error instanceof KickoutError ? error.code ?? null
+        : error?.name === 'TimeoutError' || error?.name === 'AbortError' ? 'TIMEOUT' : 'NETWORK';
+    return { type, id, status, code, message: clientText('heartbeatFailed', {}, texts), error };
 }
 
 /** Shows the modal that says why the session ended; the page underneath keeps its content. */

@@ -1,0 +1,170 @@
+package dev.kickout;
+
+import dev.kickout.i18n.Text;
+import dev.kickout.lock.EditLocks;
+import dev.kickout.lock.LockView;
+import dev.kickout.lock.NotLockedException;
+import dev.kickout.lock.ResourceRef;
+import dev.kickout.session.Session;
+import dev.kickout.session.SessionDirectory;
+import dev.kickout.session.SessionService;
+import dev.kickout.session.SessionView;
+import dev.kickout.session.Tombstone;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a host does from its own code: end a user's sessions, break an edit lock, see who is online
+ * and who holds a record. One injectable bean; each action has the effects of the matching admin
+ * endpoint: the dead tokens answer 401 {@code KICKED} with the reason and the actor, the pages get
+ * {@code FORCE_LOGOUT} / {@code EDIT_LOCK_RELEASED}, the audit trail records the actor, and the CDI
+ * events ({@link dev.kickout.session.SessionRevoked}, {@link dev.kickout.lock.LockForceReleased},
+ * {@link dev.kickout.lock.LockFreed}) reach every observer.
+ *
+ * <pre>{@code
+ * @Inject Kickout kickout;
+ *
+ * void disable(Account account, String hrUser) {
+ *     account.disable();
+ *     kickout.kickUser(account.id(), "Account disabled", new Actor(hrUser, null, null));
+ * }
+ *
+ * void publish(Order order) {
+ *     kickout.releaseLock("order", order.id(), "Published by the workflow", Actor.SYSTEM);
+ * }
+ * }</pre>
+ *
+ * <p>Input is checked as at the REST edge, before any Redis key is built: a blank or malformed id,
+ * device type or record, a reason over 500 characters or an actor with control characters throws
+ * {@link InvalidRequestException} naming the field. A {@code null} reason takes the admin endpoints'
+ * default phrase. Unlike the admin endpoints, nothing here spares the caller's own session: the host
+ * decides whom to end. Redis unreachable: {@link dev.kickout.redis.StoreUnavailableException}.
+ *
+ * @since 1.0
+ */
+@ApplicationScoped
+public class Kickout {
+
+    /** The reason a kick carries when none is given. */
+    public static final String DEFAULT_KICK_REASON = "Signed out by an administrator";
+    /** The reason a force release carries when none is given. */
+    public static final String DEFAULT_RELEASE_REASON = "Released by an administrator";
+
+    static final String SESSION_ID_SHAPE = "[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{22}";
+
+    @Inject
+    SessionService sessions;
+    @Inject
+    SessionDirectory directory;
+    @Inject
+    EditLocks locks;
+
+    /**
+     * Ends every live session of {@code userId}, on every device ("disabling an account kicks it
+     * everywhere").
+     *
+     * @return the sessions ended (empty when the user had none)
+     */
+    public List<SessionView> kickUser(String userId, String reason, Actor actor) {
+        return kick(userId(userId), null, reason, actor);
+    }
+
+    /**
+     * Ends the live sessions of {@code userId} of one device type ({@code web}, {@code phone}, ...),
+     * leaving the others.
+     *
+     * @return the sessions ended (empty when there were none of that type)
+     */
+    public List<SessionView> kickDeviceType(String userId, String deviceType, String reason, Actor actor) {
+        return kick(userId(userId), Checks.matching("deviceType", deviceType, Checks.LABEL), reason, actor);
+    }
+
+    /**
+     * Ends one session by its id (as listed by {@link #sessionsOf} or carried by the events).
+     *
+     * @return the session ended, empty when no live session has that id
+     */
+    public Optional<SessionView> kickSession(String sessionId, String reason, Actor actor) {
+        if (sessionId == null || !Session.isSessionId(sessionId)) {
+            throw new InvalidRequestException(Text.of("checks.pattern", "sessionId", SESSION_ID_SHAPE));
+        }
+        String why = kickReason(reason);
+        return sessions.revokeSession(sessionId, Tombstone.KICKED, why, checked(actor)).map(Kickout::view);
+    }
+
+    /**
+     * Breaks the edit lock on a record: the holder's lock token dies at once, the holder's pages are
+     * told, and others may take the record after {@code kickout.lock.force-release-grace}.
+     *
+     * @param type a record type, {@code [a-z][a-z0-9_-]{0,31}}
+     * @param id   a record id, {@code [A-Za-z0-9._-]{1,128}}
+     * @return the lock as it was, empty when nobody held it
+     */
+    public Optional<LockView> releaseLock(String type, String id, String reason, Actor actor) {
+        ResourceRef resource = new ResourceRef(type, id);
+        String why = Checks.optionalText("reason", reason, 500);
+        Actor by = checked(actor);
+        try {
+            return Optional.of(locks.forceRelease(resource, why == null ? DEFAULT_RELEASE_REASON : why, by));
+        } catch (NotLockedException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The live sessions of {@code userId}, most recently active first (empty for an unknown user). */
+    public List<SessionView> sessionsOf(String userId) {
+        return directory.sessions(userId(userId), null, 0, Integer.MAX_VALUE).items().stream()
+                .map(Kickout::view).toList();
+    }
+
+    /**
+     * Who holds the edit lock on a record, and until when ({@link LockView#holder()},
+     * {@link LockView#expiresAt()}); empty when nobody does. Never carries the lock token.
+     */
+    public Optional<LockView> lockOn(String type, String id) {
+        return locks.get(new ResourceRef(type, id));
+    }
+
+    private List<SessionView> kick(String userId, String deviceType, String reason, Actor actor) {
+        String why = kickReason(reason);
+        return sessions.revokeUser(userId, deviceType, null, Tombstone.KICKED, why, checked(actor)).stream()
+                .map(Kickout::view).toList();
+    }
+
+    private static SessionView view(Session session) {
+        return session.view(false);
+    }
+
+    /** The same rule as the admin endpoints: 1-128 characters, no control characters. */
+    static String userId(String userId) {
+        if (userId == null || userId.isEmpty() || userId.length() > 128
+                || userId.chars().anyMatch(Character::isISOControl)) {
+            throw new InvalidRequestException(Text.of("admin.user-id"));
+        }
+        return userId;
+    }
+
+    static String kickReason(String reason) {
+        String text = Checks.optionalText("reason", reason, 500);
+        return text == null ? DEFAULT_KICK_REASON : text;
+    }
+
+    /** An actor whose parts may reach the audit trail, tombstones and logs. */
+    static Actor checked(Actor actor) {
+        if (actor == null) {
+            throw new InvalidRequestException(Text.of("checks.required", "actor"));
+        }
+        part("actor.userId", actor.userId(), 128);
+        part("actor.sessionId", actor.sessionId(), 128);
+        part("actor.ip", actor.ip(), 64);
+        return actor;
+    }
+
+    private static void part(String field, String value, int maxLength) {
+        if (value != null && (Checks.text(field, value, maxLength).chars().anyMatch(Character::isISOControl))) {
+            throw new InvalidRequestException(Text.of("checks.pattern", field, "no control characters"));
+        }
+    }
+}
