@@ -34,6 +34,8 @@ final class OpenStream {
     private volatile long recheckAtNanos;
     private String lastId = "";
     private List<PushEvent> held = new ArrayList<>();
+    /** Completes once the events held during the replay are written. */
+    private final CompletableFuture<Void> heldWritten = new CompletableFuture<>();
     private volatile boolean ended;
 
     OpenStream(Session session, Instant capAt, long closeAtNanos, SseEventSink sink, Sse sse,
@@ -80,15 +82,16 @@ final class OpenStream {
         held = null;
         replay.forEach(this::write);
         live.forEach(this::write);
+        heldWritten.complete(null);
     }
 
-    /** A live event: held until the replay is sent, else sent now. */
-    synchronized void deliver(PushEvent event) {
+    /** A live event: held until the replay is sent, else sent now. Completes once it is written (or failed). */
+    synchronized CompletionStage<?> deliver(PushEvent event) {
         if (held != null) {
             held.add(event);
-        } else {
-            write(event);
+            return heldWritten;
         }
+        return write(event);
     }
 
     /** Tells the client to reconnect (the id is the last one sent, so its resume point stays), then ends. */
@@ -116,14 +119,14 @@ final class OpenStream {
         }
     }
 
-    private void write(PushEvent event) {
+    private CompletionStage<?> write(PushEvent event) {
         if (ended || !event.id().isEmpty() && compare(event.id(), lastId) <= 0) {
-            return;
+            return CompletableFuture.completedFuture(null);
         }
         lastId = event.id();
         ended = event.endsSession();
         boolean last = ended;
-        write(sse.newEventBuilder().id(event.id()).name(event.type()).data(String.class, event.data()).build())
+        return write(sse.newEventBuilder().id(event.id()).name(event.type()).data(String.class, event.data()).build())
                 .whenComplete((sent, failure) -> {
                     if (failure != null || last) {
                         onDone.accept(this);

@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -108,13 +109,19 @@ public class Push {
 
     /** An event from any instance: to this instance's streams, and a session's end to whatever else holds it here. */
     private void heard(PushEvent event) {
-        hub.deliver(event);
+        CompletionStage<Void> written = hub.deliver(event);
+        SessionEndHeard end = null;
         if (PushEvent.FORCE_LOGOUT.equals(event.type())) {
             Map<String, Object> data = json.read(event.data(), Map.class);
-            ended.fire(new SessionEndHeard(event.sessionId(), new Tombstone(text(data, "code"), text(data, "by"),
-                    text(data, "reason"), data.get("at") == null ? null : Instant.parse(data.get("at").toString()))));
+            end = new SessionEndHeard(event.sessionId(), new Tombstone(text(data, "code"), text(data, "by"),
+                    text(data, "reason"), data.get("at") == null ? null : Instant.parse(data.get("at").toString())));
         } else if (PushEvent.SESSION_EXPIRED.equals(event.type())) {
-            ended.fire(new SessionEndHeard(event.sessionId(), new Tombstone(Tombstone.EXPIRED, null, null, null)));
+            end = new SessionEndHeard(event.sessionId(), new Tombstone(Tombstone.EXPIRED, null, null, null));
+        }
+        if (end != null) {
+            // after the last event is out: what ends with the session (its HttpSession) may end its streams too
+            SessionEndHeard heard = end;
+            written.whenComplete((done, failure) -> ended.fire(heard));
         }
     }
 

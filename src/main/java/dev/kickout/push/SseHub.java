@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
@@ -128,11 +130,13 @@ public class SseHub {
         }
     }
 
-    /** Sends an event to the session's streams on this instance. */
-    void deliver(PushEvent event) {
+    /** Sends an event to the session's streams on this instance; completes once every write is done (or failed). */
+    CompletionStage<Void> deliver(PushEvent event) {
+        List<CompletableFuture<?>> writes = new ArrayList<>();
         for (OpenStream stream : streams.getOrDefault(event.sessionId(), List.of())) {
-            stream.deliver(event);
+            writes.add(stream.deliver(event).toCompletableFuture());
         }
+        return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new));
     }
 
     /** Open streams on this instance, for metrics and tests. */
