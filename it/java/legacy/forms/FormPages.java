@@ -1,5 +1,6 @@
 package legacy.forms;
 
+import dev.kickout.KickoutException;
 import dev.kickout.session.CurrentSession;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
@@ -14,6 +15,8 @@ public class FormPages extends HttpServlet {
 
     @Inject
     CurrentSession current;
+    @Inject
+    OrderDesk orders;
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -34,6 +37,22 @@ public class FormPages extends HttpServlet {
                 text(response, "signed out");
             }
             default -> response.sendError(404);
+        }
+    }
+
+    /** {@code POST /pages/save?order=<id>} with the lock token in {@code X-Lock-Token}: the guarded save. */
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!"/save".equals(request.getPathInfo())) {
+            response.sendError(404);
+            return;
+        }
+        try {
+            text(response, orders.save(request.getParameter("order")));
+        } catch (KickoutException e) {
+            // the app's own error page, with the module's status and code
+            response.setStatus(e.status());
+            text(response, e.code());
         }
     }
 

@@ -178,11 +178,17 @@ class HttpSessionModeIT {
     }
 
     @Test
-    void theModulesUnsafeCallsNeedTheCsrfToken() {
+    void theModulesUnsafeCallsNeedTheCsrfTokenAndTheAppsGuardedSaveSeesTheCaller() {
         CookieClient grace = signIn("grace");
         grace.post("kickout/api/locks/order/o-csrf", "Accept", "application/json").assertProblem(403, "CSRF_REJECTED");
-        grace.post("kickout/api/locks/order/o-csrf", "Accept", "application/json", "X-CSRF-Token", grace.cookie("KICKOUT_CSRF"))
-                .assertOk(201);
+        String lockToken = grace.post("kickout/api/locks/order/o-csrf", "Accept", "application/json",
+                "X-CSRF-Token", grace.cookie("KICKOUT_CSRF")).assertOk(201).getString("lockToken");
+        // the app's own guarded save sees the same caller: with the lock token it runs, without it is refused
+        Reply saved = grace.post("pages/save?order=o-csrf", "X-Lock-Token", lockToken);
+        assertEquals("saved o-csrf", saved.body(), saved.status() + " " + saved.body());
+        Reply refused = grace.post("pages/save?order=o-other", "X-Lock-Token", lockToken);
+        assertEquals(409, refused.status(), refused.body());
+        assertEquals("LOCK_LOST", refused.body());
     }
 
     @Test

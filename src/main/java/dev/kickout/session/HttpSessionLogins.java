@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -92,10 +93,11 @@ class HttpSessionLogins {
     Optional<Session> follow(HttpServletRequest request, HttpServletResponse response) {
         HttpSession httpSession = request.getSession(false);
         if (httpSession == null) {
-            String ended = request.getRequestedSessionId();
-            Tombstone why = ended == null ? null : endedHere.remove(ended);
-            if (why != null) {
-                throw TokenRejectedException.revoked(why);
+            for (String ended : requestedIds(request)) {
+                Tombstone why = endedHere.remove(ended);
+                if (why != null) {
+                    throw TokenRejectedException.revoked(why);
+                }
             }
             return Optional.empty();
         }
@@ -130,8 +132,15 @@ class HttpSessionLogins {
      * {@code HttpSession} (and of the request).
      */
     void forwarded(HttpServletRequest request) {
-        String ended = request.getRequestedSessionId();
-        Tombstone why = ended == null || request.isRequestedSessionIdValid() ? null : endedHere.remove(ended);
+        HttpSession current = request.getSession(false);
+        if (current != null && bindingOf(current) != null) {
+            return;
+        }
+        Tombstone why = null;
+        for (String ended : requestedIds(request)) {
+            Tombstone found = endedHere.remove(ended);
+            why = why == null ? found : why;
+        }
         if (why != null) {
             String code = TokenRejectedException.revoked(why).code();
             request.setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, code);
@@ -163,6 +172,23 @@ class HttpSessionLogins {
         response.setStatus(HttpServletResponse.SC_SEE_OTHER);
         response.setHeader("Cache-Control", "no-store");
         response.setHeader("Location", origin.url(request, request.getContextPath() + target));
+    }
+
+    /**
+     * The {@code HttpSession} ids a request names. Payara's login page gets a new {@code HttpSession}
+     * and then reports its id as the requested one; the session cookie still holds the ended one.
+     */
+    private static Set<String> requestedIds(HttpServletRequest request) {
+        Set<String> ids = new LinkedHashSet<>();
+        if (request.getRequestedSessionId() != null) {
+            ids.add(request.getRequestedSessionId());
+        }
+        String name = request.getServletContext().getSessionCookieConfig().getName();
+        String cookie = cookie(request, name == null ? "JSESSIONID" : name);
+        if (cookie != null) {
+            ids.add(cookie);
+        }
+        return ids;
     }
 
     private static boolean pageLoad(HttpServletRequest request) {
