@@ -3,15 +3,16 @@ package dev.kickout.session;
 import dev.kickout.config.KickoutConfig;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
+import jakarta.servlet.http.HttpServletMapping;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 /**
- * Which requests the token filter guards. The module's own endpoints, under its real REST root (read
- * from the servlet registration of {@code dev.kickout.rest.KickoutApplication}: its
- * {@code @ApplicationPath}, or the host's {@code web.xml} mapping), are always guarded, except the
+ * Which requests the token filter guards. The module's own endpoints, those its servlet
+ * ({@code dev.kickout.rest.KickoutApplication}, mapped by its {@code @ApplicationPath} or the host's
+ * {@code web.xml}) serves, are always guarded, except the
  * login and the event stream, which authenticate themselves. {@code kickout.filter.include} and
  * {@code .exclude} describe the host's own paths only: nothing a host sets guards or un-guards the
  * module's. CORS preflights are never guarded: a browser sends them without credentials, and
@@ -28,12 +29,20 @@ final class FilterScope {
     /** The paths the filter guards. */
     record Scope(List<String> roots, PathRules module, PathRules host) {
 
-        boolean guards(String path) {
-            return module(path) ? module.guards(path) : host.guards(path);
+        boolean guards(HttpServletRequest request, String path) {
+            return module(request, path) ? module.guards(path) : host.guards(path);
         }
 
-        /** A path under the module's REST root. */
-        boolean module(String path) {
+        /**
+         * A request for the module's own endpoints: one its servlet serves (a host application mapped
+         * below the module's root, as {@code /api/app/*} below {@code /api/*}, is the host's), or, where
+         * the container names no servlet, a path under the module's REST root.
+         */
+        boolean module(HttpServletRequest request, String path) {
+            HttpServletMapping mapping = request.getHttpServletMapping();
+            if (mapping != null && mapping.getServletName() != null && !mapping.getServletName().isEmpty()) {
+                return mapping.getServletName().equals(APPLICATION);
+            }
             for (String root : roots) {
                 if (path.equals(root) || path.startsWith(root + "/")) {
                     return true;

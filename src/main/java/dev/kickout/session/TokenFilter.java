@@ -84,7 +84,7 @@ public class TokenFilter extends HttpFilter {
                 return;
             }
         }
-        if (!rules.guards(path) || path.equals(signInPage)) {
+        if (!rules.guards(request, path) || path.equals(signInPage)) {
             chain.doFilter(request, response);
             return;
         }
@@ -116,7 +116,7 @@ public class TokenFilter extends HttpFilter {
      */
     private Session containerSession(HttpServletRequest request, HttpServletResponse response, String path) {
         Session session = httpSessions.follow(request, response).orElse(null);
-        if (session != null && rules.module(path)) {
+        if (session != null && rules.module(request, path)) {
             cookieGate.checkCsrf(request, credentials.find(request).orElse(null));
         }
         return session;
