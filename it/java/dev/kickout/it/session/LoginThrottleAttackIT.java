@@ -55,6 +55,7 @@ class LoginThrottleAttackIT {
     private static final int PER_USER_AND_ADDRESS = 10;
     private static final int PER_USER = 40;
     private static final int PER_DEVICE = 5;
+    private static final int DEVICES_PER_USER = 3;
     private static final int PARALLEL = 300;
     private static final int THREADS = 32;
 
@@ -68,7 +69,8 @@ class LoginThrottleAttackIT {
                 "kickout.login.throttle.max-failures-per-user-and-address", Integer.toString(PER_USER_AND_ADDRESS),
                 "kickout.login.throttle.max-failures-per-user", Integer.toString(PER_USER),
                 "kickout.login.throttle.max-failures-per-address", "1000",
-                "kickout.login.throttle.max-failures-per-device", Integer.toString(PER_DEVICE)));
+                "kickout.login.throttle.max-failures-per-device", Integer.toString(PER_DEVICE),
+                "kickout.login.throttle.devices-per-user", Integer.toString(DEVICES_PER_USER)));
     }
 
     @ArquillianResource
@@ -162,6 +164,25 @@ class LoginThrottleAttackIT {
             attempt(api, "alice", "guess-" + i, x, null).assertProblem(401, "BAD_CREDENTIALS");
         }
         attempt(api, "alice", "alice", x, deviceCookie(withoutCookie)).assertProblem(429, "TOO_MANY_ATTEMPTS");
+    }
+
+    @Test
+    void aUserKeepsOnlyHerMostRecentDevices() {
+        Api api = new Api(base);
+        String x = "203.0.113.40";
+        List<String> devices = new ArrayList<>();
+        for (int i = 0; i <= DEVICES_PER_USER; i++) {
+            Reply signedIn = attempt(api, "alice", "alice", x, null);
+            assertEquals(200, signedIn.status(), signedIn::body);
+            devices.add(deviceCookie(signedIn));
+        }
+        for (int i = 0; i < PER_USER_AND_ADDRESS; i++) {
+            attempt(api, "alice", "guess-" + i, x, null).assertProblem(401, "BAD_CREDENTIALS");
+        }
+        List<Integer> answers = devices.stream().map(device -> attempt(api, "alice", "alice", x, device).status()).toList();
+        System.out.println("[figure] alice's " + devices.size() + " device cookies, oldest first, at a throttled address"
+                + " (devices-per-user " + DEVICES_PER_USER + "): " + answers);
+        assertEquals(List.of(429, 200, 200, 200), answers);
     }
 
     /** Sends {@link #PARALLEL} attempts at once over a pool of {@link #THREADS}; answers status → count. */

@@ -78,6 +78,7 @@ public class KickoutConfig {
     private int loginThrottleMaxPerUserAndAddress;
     private int loginThrottleMaxPerDevice;
     private Duration loginDeviceLifetime;
+    private int loginDevicesPerUser;
     private Duration auditRetention;
     private int auditActivityCapacity;
     private Duration auditDenialWindow;
@@ -147,6 +148,7 @@ public class KickoutConfig {
         loginThrottleMaxPerUserAndAddress = positiveInt(Setting.LOGIN_THROTTLE_MAX_PER_USER_AND_ADDRESS);
         loginThrottleMaxPerDevice = positiveInt(Setting.LOGIN_THROTTLE_MAX_PER_DEVICE);
         loginDeviceLifetime = duration(Setting.LOGIN_DEVICE_LIFETIME);
+        loginDevicesPerUser = positiveInt(Setting.LOGIN_DEVICES_PER_USER);
         auditRetention = duration(Setting.AUDIT_RETENTION);
         auditActivityCapacity = positiveInt(Setting.AUDIT_ACTIVITY_CAPACITY);
         auditDenialWindow = duration(Setting.AUDIT_DENIAL_WINDOW);
@@ -337,6 +339,10 @@ public class KickoutConfig {
 
     public Duration loginDeviceLifetime() {
         return loginDeviceLifetime;
+    }
+
+    public int loginDevicesPerUser() {
+        return loginDevicesPerUser;
     }
 
     public Duration auditRetention() {

@@ -59,6 +59,8 @@ public enum Setting {
             "Failed logins from one client address, whatever the username, within the window before further attempts from it (without a device cookie) get 429 TOO_MANY_ATTEMPTS."),
     LOGIN_THROTTLE_MAX_PER_DEVICE("kickout.login.throttle.max-failures-per-device", "10",
             "Failed logins with one known device's cookie within the window before that device gets 429 TOO_MANY_ATTEMPTS; it has its own budget, apart from the others."),
+    LOGIN_DEVICES_PER_USER("kickout.login.throttle.devices-per-user", "20",
+            "Known devices kept per username; a sign-in from one more forgets the one whose last sign-in is the oldest."),
     LOGIN_DEVICE_LIFETIME("kickout.login.throttle.device-lifetime", "P30D",
             "How long a device cookie (KICKOUT_DEVICE, issued on a successful sign-in) keeps its device known since its last successful sign-in."),
     TRUSTED_PROXIES("kickout.trusted-proxies", "",

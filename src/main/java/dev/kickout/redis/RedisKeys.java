@@ -35,8 +35,9 @@ import java.util.Locale;
  * P:{login:L}:f           string  failed logins of username L (L: SHA-256 of the name in lower case) from
  *                                 clients without a device cookie of L, over all addresses, in the window
  * P:{login:L}:a:&lt;hash&gt;    string  the same from one client address (SHA-256)
- * P:{login:L}:d:&lt;hash&gt;    string  a known device of L: the SHA-256 of its device cookie (never the cookie);
- *                                 expires kickout.login.throttle.device-lifetime after its last sign-in
+ * P:{login:L}:d           zset    known devices of L: SHA-256 of the device cookie (never the cookie) →
+ *                                 until when (ms; device-lifetime after its last sign-in), at most
+ *                                 kickout.login.throttle.devices-per-user
  * P:{login:L}:df:&lt;hash&gt;   string  failed logins with that device cookie in the window
  * P:login:a:&lt;hash&gt;        string  failed logins from one client address (SHA-256) in the window, every username
  * P:{A}:audit:force       stream  audit entries of force actions of audit shard A, trimmed by age only
@@ -191,9 +192,9 @@ public class RedisKeys {
         return loginUser(username) + ":a:" + secretHash(address);
     }
 
-    /** A known device of the username, by the hash of its device cookie. */
-    public String knownDevice(String username, String deviceCookie) {
-        return loginUser(username) + ":d:" + secretHash(deviceCookie);
+    /** The username's known devices, by the hashes of their device cookies. */
+    public String knownDevices(String username) {
+        return loginUser(username) + ":d";
     }
 
     public String loginFailuresOfDevice(String username, String deviceCookie) {

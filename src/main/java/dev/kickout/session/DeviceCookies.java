@@ -10,8 +10,9 @@ import jakarta.servlet.http.HttpServletRequest;
 /**
  * The device cookie ({@value #NAME}) of the login throttle: 256 random bits a successful sign-in
  * sets, after which that browser is a known device of that username and has its own failure budget
- * ({@link LoginThrottle}). Redis keeps only its SHA-256, under the username it signed in, so it is
- * worth nothing for another username. HttpOnly, {@code SameSite=Strict}, {@code Path=<context path>},
+ * ({@link LoginThrottle}). Redis keeps only its SHA-256, among the known devices of the username it
+ * signed in ({@code kickout.login.throttle.devices-per-user} at most), so it is worth nothing for
+ * another username. HttpOnly, {@code SameSite=Strict}, {@code Path=<context path>},
  * {@code Max-Age = kickout.login.throttle.device-lifetime}, {@code Secure} when the client's
  * connection is TLS ({@link PublicOrigin#secure}). Written by hand, like {@link SessionCookies}.
  */

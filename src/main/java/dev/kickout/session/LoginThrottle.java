@@ -34,7 +34,7 @@ import org.redisson.api.RScript;
 @ApplicationScoped
 class LoginThrottle {
 
-    /** Stands for "no device cookie": never issued, so its key never exists, and it keeps the username's slot. */
+    /** Stands for "no device cookie": never issued, so never a known device. */
     private static final String NO_DEVICE = "";
 
     @Inject
@@ -59,9 +59,10 @@ class LoginThrottle {
         String device = Tokens.isDeviceCookie(deviceCookie) ? deviceCookie : NO_DEVICE;
         String at = address == null ? "" : address;
         List<Object> reply = redis.run(Script.LOGIN_RESERVE, List.of(keys.loginFailuresOfUser(username),
-                keys.loginFailuresOfUserAtAddress(username, at), keys.knownDevice(username, device),
+                keys.loginFailuresOfUserAtAddress(username, at), keys.knownDevices(username),
                 keys.loginFailuresOfDevice(username, device)), config.loginThrottleWindow().toMillis(),
-                config.loginThrottleMaxPerUser(), config.loginThrottleMaxPerUserAndAddress(), config.loginThrottleMaxPerDevice());
+                config.loginThrottleMaxPerUser(), config.loginThrottleMaxPerUserAndAddress(), config.loginThrottleMaxPerDevice(),
+                device.isEmpty() ? "" : RedisKeys.secretHash(device));
         switch ((String) reply.get(0)) {
             case "REFUSED" -> throw refused(Kind.valueOf((String) reply.get(1)), reply.get(2));
             case "DEVICE" -> {
@@ -105,11 +106,12 @@ class LoginThrottle {
         String username = attempt.username();
         String device = attempt.knownDevice() != null ? attempt.knownDevice() : rememberDevice ? Tokens.newDeviceCookie() : NO_DEVICE;
         List<Object> clear = attempt.knownDevice() != null
-                ? List.of(keys.knownDevice(username, device), keys.loginFailuresOfDevice(username, device))
-                : List.of(keys.knownDevice(username, device), keys.loginFailuresOfUser(username),
+                ? List.of(keys.knownDevices(username), keys.loginFailuresOfDevice(username, device))
+                : List.of(keys.knownDevices(username), keys.loginFailuresOfUser(username),
                         keys.loginFailuresOfUserAtAddress(username, attempt.address() == null ? "" : attempt.address()));
         redis.eval(Script.LOGIN_SUCCEEDED, RScript.ReturnType.LONG, clear,
-                rememberDevice ? Long.toString(config.loginDeviceLifetime().toMillis()) : "");
+                rememberDevice ? Long.toString(config.loginDeviceLifetime().toMillis()) : "",
+                RedisKeys.secretHash(device), config.loginDevicesPerUser());
         return rememberDevice ? device : null;
     }
 

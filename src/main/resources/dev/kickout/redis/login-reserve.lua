@@ -5,9 +5,9 @@
 -- applies (failures elsewhere never lock a known device out); else the username's budget over all
 -- addresses and its budget at this address, both counted. A window starts with its first count.
 -- KEYS[1] failures of the username, KEYS[2] failures of the username at this address,
--- KEYS[3] the known device (absent: not a known device), KEYS[4] failures of that device
+-- KEYS[3] the username's known devices (zset: cookie hash -> until when, ms), KEYS[4] failures of this device
 -- ARGV[1] window (ms), ARGV[2] max per username, ARGV[3] max per username and address,
--- ARGV[4] max per device
+-- ARGV[4] max per device, ARGV[5] the hash of the device cookie presented ('' for none)
 -- Returns {'DEVICE', device failures counted} | {'CLIENT', username failures, username-at-address failures}
 -- | {'REFUSED', 'USER' | 'USER_AT_ADDRESS' | 'DEVICE', ms left in that counter's window}
 local window = tonumber(ARGV[1])
@@ -28,7 +28,7 @@ local function take(key)
   return n
 end
 
-if redis.call('EXISTS', KEYS[3]) == 1 then
+if ARGV[5] ~= '' and (tonumber(redis.call('ZSCORE', KEYS[3], ARGV[5])) or 0) > clock_now() then
   if full(KEYS[4], ARGV[4]) then return refused('DEVICE', KEYS[4]) end
   return {'DEVICE', take(KEYS[4])}
 end
