@@ -27,6 +27,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * refused with 429 and Retry-After before the identity store is asked (a correct password is
  * refused too), a success clears the username's count, and each trip is audited exactly once.
  * Counters are global Redis state: each deployment has its own key prefix, each test its own names.
+ * All attempts come from 127.0.0.1 without a device cookie, so the username's limit here is its
+ * ceiling over all addresses; parallel guessing, other addresses and known devices are
+ * {@link LoginThrottleAttackIT}'s.
  */
 @ServerAgnostic
 @ExtendWith(ArquillianExtension.class)

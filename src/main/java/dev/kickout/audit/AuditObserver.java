@@ -51,8 +51,10 @@ class AuditObserver {
 
     void onLoginThrottled(@Observes LoginThrottled event) {
         boolean address = event.kind() == LoginThrottled.Kind.ADDRESS;
-        log.record("LOGIN_THROTTLED", address ? new Actor(null, null, event.subject()) : Actor.SYSTEM,
-                (address ? "address:" : "user:") + event.subject(), event.failures() + " failed sign-ins within "
-                        + event.window(), "THROTTLED", Map.of("kind", event.kind().name()));
+        // a trip over all addresses is no one client's doing; the others name the client that tripped it
+        Actor actor = event.kind() == LoginThrottled.Kind.USER || event.address() == null ? Actor.SYSTEM
+                : new Actor(null, null, event.address());
+        log.record("LOGIN_THROTTLED", actor, (address ? "address:" : "user:") + event.subject(),
+                event.failures() + " failed sign-ins within " + event.window(), "THROTTLED", Map.of("kind", event.kind().name()));
     }
 }

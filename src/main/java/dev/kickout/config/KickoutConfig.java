@@ -75,6 +75,10 @@ public class KickoutConfig {
     private Duration loginThrottleWindow;
     private int loginThrottleMaxPerUser;
     private int loginThrottleMaxPerAddress;
+    private int loginThrottleMaxPerUserAndAddress;
+    private int loginThrottleMaxPerDevice;
+    private Duration loginDeviceLifetime;
+    private int loginDevicesPerUser;
     private Duration auditRetention;
     private int auditActivityCapacity;
     private Duration auditDenialWindow;
@@ -141,6 +145,10 @@ public class KickoutConfig {
         loginThrottleWindow = duration(Setting.LOGIN_THROTTLE_WINDOW);
         loginThrottleMaxPerUser = positiveInt(Setting.LOGIN_THROTTLE_MAX_PER_USER);
         loginThrottleMaxPerAddress = positiveInt(Setting.LOGIN_THROTTLE_MAX_PER_ADDRESS);
+        loginThrottleMaxPerUserAndAddress = positiveInt(Setting.LOGIN_THROTTLE_MAX_PER_USER_AND_ADDRESS);
+        loginThrottleMaxPerDevice = positiveInt(Setting.LOGIN_THROTTLE_MAX_PER_DEVICE);
+        loginDeviceLifetime = duration(Setting.LOGIN_DEVICE_LIFETIME);
+        loginDevicesPerUser = positiveInt(Setting.LOGIN_DEVICES_PER_USER);
         auditRetention = duration(Setting.AUDIT_RETENTION);
         auditActivityCapacity = positiveInt(Setting.AUDIT_ACTIVITY_CAPACITY);
         auditDenialWindow = duration(Setting.AUDIT_DENIAL_WINDOW);
@@ -319,6 +327,22 @@ public class KickoutConfig {
 
     public int loginThrottleMaxPerAddress() {
         return loginThrottleMaxPerAddress;
+    }
+
+    public int loginThrottleMaxPerUserAndAddress() {
+        return loginThrottleMaxPerUserAndAddress;
+    }
+
+    public int loginThrottleMaxPerDevice() {
+        return loginThrottleMaxPerDevice;
+    }
+
+    public Duration loginDeviceLifetime() {
+        return loginDeviceLifetime;
+    }
+
+    public int loginDevicesPerUser() {
+        return loginDevicesPerUser;
     }
 
     public Duration auditRetention() {

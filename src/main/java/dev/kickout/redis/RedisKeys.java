@@ -32,8 +32,14 @@ import java.util.Locale;
  *                                 shard of its tag, see below)
  * P:{N}:idx:user-counts   hash    user tag → "version type=count ..." (its live sessions by device type),
  *                                 # → sessions of shard N, #&lt;D&gt; → sessions of device type D (index-user.lua)
- * P:login:u:&lt;hash&gt;        string  failed logins of one username (SHA-256) in the throttle window
- * P:login:a:&lt;hash&gt;        string  failed logins from one client address (SHA-256) in the window
+ * P:{login:L}:f           string  failed logins of username L (L: SHA-256 of the name in lower case) from
+ *                                 clients without a device cookie of L, over all addresses, in the window
+ * P:{login:L}:a:&lt;hash&gt;    string  the same from one client address (SHA-256)
+ * P:{login:L}:d           zset    known devices of L: SHA-256 of the device cookie (never the cookie) →
+ *                                 until when (ms; device-lifetime after its last sign-in), at most
+ *                                 kickout.login.throttle.devices-per-user
+ * P:{login:L}:df:&lt;hash&gt;   string  failed logins with that device cookie in the window
+ * P:login:a:&lt;hash&gt;        string  failed logins from one client address (SHA-256) in the window, every username
  * P:{A}:audit:force       stream  audit entries of force actions of audit shard A, trimmed by age only
  * P:{A}:audit:activity    stream  every other audit entry of shard A, trimmed by age and by count
  *                                 (kickout.audit.activity-capacity shared out over the shards)
@@ -173,9 +179,30 @@ public class RedisKeys {
         return index(shard) + ":user-counts";
     }
 
-    /** Failed logins of one username (compared ignoring case), by its hash. */
+    /**
+     * The throttle keys of one username (compared ignoring case): failures over all addresses, from
+     * one address, and the known devices with their own failures, all in one slot, so that one
+     * script reserves an attempt on them atomically.
+     */
     public String loginFailuresOfUser(String username) {
-        return prefix + ":login:u:" + secretHash(username.toLowerCase(Locale.ROOT));
+        return loginUser(username) + ":f";
+    }
+
+    public String loginFailuresOfUserAtAddress(String username, String address) {
+        return loginUser(username) + ":a:" + secretHash(address);
+    }
+
+    /** The username's known devices, by the hashes of their device cookies. */
+    public String knownDevices(String username) {
+        return loginUser(username) + ":d";
+    }
+
+    public String loginFailuresOfDevice(String username, String deviceCookie) {
+        return loginUser(username) + ":df:" + secretHash(deviceCookie);
+    }
+
+    private String loginUser(String username) {
+        return prefix + ":{login:" + secretHash(username.toLowerCase(Locale.ROOT)) + "}";
     }
 
     /** Failed logins from one client address, by its hash. */

@@ -54,6 +54,8 @@ public class AuthResource {
     KickoutConfig config;
     @Inject
     ClientAddress clients;
+    @Inject
+    DeviceCookies devices;
 
     /** Body of {@code POST /auth/login}. */
     public record LoginRequest(String username, String password, String deviceType, String clientId) {
@@ -67,26 +69,30 @@ public class AuthResource {
     @Path("login")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Sign in (JSON; in cookie mode also a form post): checks the credentials with the app's IdentityStores and applies the login policy")
-    @APIResponse(responseCode = "200", description = "The new session and its token; replaced lists the sessions this login ended",
+    @APIResponse(responseCode = "200", description = "The new session and its token; replaced lists the sessions this login ended. "
+            + "Sets the KICKOUT_DEVICE cookie: this browser is then a known device of the user for the login throttle",
             content = @Content(schema = @Schema(implementation = LoginResult.class)))
     @APIResponse(responseCode = "303", description = "Cookie mode, a form post: on to the next page (signed in) or back to the sign-in page")
     @APIResponse(responseCode = "401", description = "BAD_CREDENTIALS: unknown user or wrong password",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "SESSION_LIMIT: refused by the REJECT policy or the device-type cap",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: logins throttled; Retry-After says when to try again",
+    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: too many recent failed sign-ins of this username from this address "
+            + "or over all addresses, from this address, or with this known device (KICKOUT_DEVICE cookie); Retry-After says when to try again",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-    public LoginResult login(LoginRequest body, @Context HttpServletRequest request) {
+    public Response login(LoginRequest body, @Context HttpServletRequest request) {
         if (body == null) {
             throw new InvalidRequestException(Text.of("login.body"));
         }
         ClientInfo client = new ClientInfo(body.deviceType(), body.clientId(), clients.of(request),
                 request.getHeader("User-Agent"));
-        return sessions.login(body.username(), body.password(), client);
+        SessionService.SignedIn signedIn = sessions.signIn(body.username(), body.password(), client,
+                devices.presented(request), true);
+        return Response.ok(signedIn.result()).header("Set-Cookie", devices.issue(request, signedIn.deviceCookie())).build();
     }
 
     /** Cookie mode's sign-in form; see {@link FormLogin}. */
@@ -94,14 +100,16 @@ public class AuthResource {
     @Path("login")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Sign in (JSON; in cookie mode also a form post): checks the credentials with the app's IdentityStores and applies the login policy")
-    @APIResponse(responseCode = "200", description = "The new session and its token; replaced lists the sessions this login ended",
+    @APIResponse(responseCode = "200", description = "The new session and its token; replaced lists the sessions this login ended. "
+            + "Sets the KICKOUT_DEVICE cookie: this browser is then a known device of the user for the login throttle",
             content = @Content(schema = @Schema(implementation = LoginResult.class)))
     @APIResponse(responseCode = "303", description = "Cookie mode, a form post: on to the next page (signed in) or back to the sign-in page")
     @APIResponse(responseCode = "401", description = "BAD_CREDENTIALS: unknown user or wrong password",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "409", description = "SESSION_LIMIT: refused by the REJECT policy or the device-type cap",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: logins throttled; Retry-After says when to try again",
+    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: too many recent failed sign-ins of this username from this address "
+            + "or over all addresses, from this address, or with this known device (KICKOUT_DEVICE cookie); Retry-After says when to try again",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))

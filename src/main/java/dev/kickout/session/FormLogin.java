@@ -46,6 +46,8 @@ public class FormLogin {
     ClientAddress clients;
     @Inject
     PublicOrigin origin;
+    @Inject
+    DeviceCookies devices;
 
     Response login(HttpServletRequest request, String body) {
         if (!config.cookieEnabled()) {
@@ -60,9 +62,11 @@ public class FormLogin {
             }
             ClientInfo client = new ClientInfo(orDefault(field(request, form, "deviceType"), "web"),
                     orDefault(field(request, form, "clientId"), "browser"), clients.of(request), request.getHeader("User-Agent"));
-            LoginResult result = sessions.login(field(request, form, "username"), field(request, form, "password"), client);
+            SessionService.SignedIn signedIn = sessions.signIn(field(request, form, "username"), field(request, form, "password"),
+                    client, devices.presented(request), true);
             Response.ResponseBuilder answer = redirect(request, NextPath.afterLogin(request.getContextPath(), next));
-            cookies.issue(request, result.token()).forEach(cookie -> answer.header("Set-Cookie", cookie));
+            cookies.issue(request, signedIn.result().token()).forEach(cookie -> answer.header("Set-Cookie", cookie));
+            answer.header("Set-Cookie", devices.issue(request, signedIn.deviceCookie()));
             return answer.build();
         } catch (KickoutException e) {
             if (config.cookieSignInPage().isEmpty()) {

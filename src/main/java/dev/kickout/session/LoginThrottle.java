@@ -11,19 +11,31 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import org.redisson.api.RBatch;
-import org.redisson.client.codec.StringCodec;
+import org.redisson.api.RScript;
 
 /**
- * Counts failed logins per username and per client address in Redis, so that every app-server
- * instance sees the same counts, and refuses further attempts once either reaches its limit
- * within {@code kickout.login.throttle.window}: 429 TOO_MANY_ATTEMPTS, Retry-After = what is left
- * of the window. The window starts with the first failure; a successful login clears the
- * username's count. Reads {@code kickout.login.throttle.*}.
+ * Throttles failed logins in Redis, so that every app-server instance sees the same counts. An
+ * attempt reserves its place in the counters before the password is checked, in one atomic step
+ * per slot, so parallel guesses get no more than the limits allow; a refused attempt gets 429
+ * TOO_MANY_ATTEMPTS with Retry-After = what is left of the full counter's window, and counts nothing.
+ * <ul>
+ * <li>With a device cookie of this username (a known device, {@link DeviceCookies}): only that
+ * device's own failures count ({@code max-failures-per-device}), so no one guessing elsewhere locks
+ * the owner out of a device she signed in with.</li>
+ * <li>Without: the username's failures from this address ({@code max-failures-per-user-and-address}),
+ * the username's over all addresses ({@code max-failures-per-user}, a much higher ceiling), and the
+ * address's whatever the username ({@code max-failures-per-address}).</li>
+ * </ul>
+ * A success clears the failures of the way it came in, gives the address its reservation back,
+ * and makes the device known. Reads {@code kickout.login.throttle.*}.
  */
 @ApplicationScoped
 class LoginThrottle {
+
+    /** Stands for "no device cookie": never issued, so never a known device. */
+    private static final String NO_DEVICE = "";
 
     @Inject
     RedisStore redis;
@@ -34,53 +46,99 @@ class LoginThrottle {
     @Inject
     Event<LoginThrottled> throttled;
 
-    /** Refuses the attempt if the username or the address is throttled; one round trip. */
-    void check(String username, String address) {
-        String userKey = keys.loginFailuresOfUser(username);
-        String addressKey = address == null ? null : keys.loginFailuresOfAddress(address);
-        List<?> replies = redis.call(client -> {
-            RBatch batch = client.createBatch();
-            batch.getBucket(userKey, StringCodec.INSTANCE).getAsync();
-            batch.getBucket(userKey, StringCodec.INSTANCE).remainTimeToLiveAsync();
-            if (addressKey != null) {
-                batch.getBucket(addressKey, StringCodec.INSTANCE).getAsync();
-                batch.getBucket(addressKey, StringCodec.INSTANCE).remainTimeToLiveAsync();
+    /** One reserved attempt: what it counted, to report a trip on failure or give back on success. */
+    record Attempt(String username, String address, String knownDevice, List<Counted> counted, boolean addressCounted) {
+    }
+
+    /** One counter's value with this attempt in it. */
+    record Counted(Kind kind, String subject, long failures, int max) {
+    }
+
+    /** Reserves the attempt, or refuses it (429) when a counter it would use is full. */
+    Attempt reserve(String username, String address, String deviceCookie) {
+        String device = Tokens.isDeviceCookie(deviceCookie) ? deviceCookie : NO_DEVICE;
+        String at = address == null ? "" : address;
+        List<Object> reply = redis.run(Script.LOGIN_RESERVE, List.of(keys.loginFailuresOfUser(username),
+                keys.loginFailuresOfUserAtAddress(username, at), keys.knownDevices(username),
+                keys.loginFailuresOfDevice(username, device)), config.loginThrottleWindow().toMillis(),
+                config.loginThrottleMaxPerUser(), config.loginThrottleMaxPerUserAndAddress(), config.loginThrottleMaxPerDevice(),
+                device.isEmpty() ? "" : RedisKeys.secretHash(device));
+        switch ((String) reply.get(0)) {
+            case "REFUSED" -> throw refused(Kind.valueOf((String) reply.get(1)), reply.get(2));
+            case "DEVICE" -> {
+                return new Attempt(username, address, device,
+                        List.of(new Counted(Kind.DEVICE, username, (Long) reply.get(1), config.loginThrottleMaxPerDevice())), false);
             }
-            return batch.execute().getResponses();
-        });
-        refuseIfReached(replies.get(0), replies.get(1), config.loginThrottleMaxPerUser(),
-                "throttle.user");
-        if (addressKey != null) {
-            refuseIfReached(replies.get(2), replies.get(3), config.loginThrottleMaxPerAddress(),
-                    "throttle.address");
+            default -> {
+                List<Counted> counted = new ArrayList<>(List.of(
+                        new Counted(Kind.USER, username, (Long) reply.get(1), config.loginThrottleMaxPerUser()),
+                        new Counted(Kind.USER_AT_ADDRESS, username, (Long) reply.get(2), config.loginThrottleMaxPerUserAndAddress())));
+                if (address == null) {
+                    return new Attempt(username, null, null, counted, false);
+                }
+                counted.add(reserveAddress(username, address));
+                return new Attempt(username, address, null, counted, true);
+            }
         }
     }
 
-    /** Counts a failed attempt; the failure that reaches a limit fires {@link LoginThrottled}, once. */
-    void failed(String username, String address) {
-        count(Kind.USER, username, keys.loginFailuresOfUser(username), config.loginThrottleMaxPerUser());
-        if (address != null) {
-            count(Kind.ADDRESS, address, keys.loginFailuresOfAddress(address), config.loginThrottleMaxPerAddress());
+    /** A failed attempt: a counter this attempt filled fires {@link LoginThrottled}, once per trip. */
+    void failed(Attempt attempt) {
+        for (Counted counted : attempt.counted()) {
+            if (counted.failures() == counted.max()) {
+                throttled.fire(new LoginThrottled(counted.kind(), counted.subject(), counted.max(),
+                        config.loginThrottleWindow(), attempt.address()));
+            }
         }
     }
 
-    /** A successful login clears the username's failures (not the address's). */
-    void succeeded(String username) {
-        redis.call(client -> client.getBucket(keys.loginFailuresOfUser(username), StringCodec.INSTANCE).delete());
+    /**
+     * A successful attempt: clears the failures of the way it came in (a known device's, or the
+     * username's at this address and over all addresses) and gives the address its reservation
+     * back; failures elsewhere stay, so an attacker sharing an address with the owner gains nothing.
+     * With {@code rememberDevice}, returns the device cookie to set (the known one, its lifetime
+     * renewed, or a new one); else null.
+     */
+    String succeeded(Attempt attempt, boolean rememberDevice) {
+        if (attempt.addressCounted()) {
+            giveBack(List.of(keys.loginFailuresOfAddress(attempt.address())));
+        }
+        String username = attempt.username();
+        String device = attempt.knownDevice() != null ? attempt.knownDevice() : rememberDevice ? Tokens.newDeviceCookie() : NO_DEVICE;
+        List<Object> clear = attempt.knownDevice() != null
+                ? List.of(keys.knownDevices(username), keys.loginFailuresOfDevice(username, device))
+                : List.of(keys.knownDevices(username), keys.loginFailuresOfUser(username),
+                        keys.loginFailuresOfUserAtAddress(username, attempt.address() == null ? "" : attempt.address()));
+        redis.eval(Script.LOGIN_SUCCEEDED, RScript.ReturnType.LONG, clear,
+                rememberDevice ? Long.toString(config.loginDeviceLifetime().toMillis()) : "",
+                RedisKeys.secretHash(device), config.loginDevicesPerUser());
+        return rememberDevice ? device : null;
     }
 
-    private void count(Kind kind, String subject, String key, int max) {
-        List<Object> reply = redis.run(Script.LOGIN_FAILURE, List.of(key), config.loginThrottleWindow().toMillis());
-        if (((Long) reply.get(0)) == max) {
-            throttled.fire(new LoginThrottled(kind, subject, max, config.loginThrottleWindow()));
+    private Counted reserveAddress(String username, String address) {
+        List<Object> reply = redis.run(Script.LOGIN_RESERVE_ADDRESS, List.of(keys.loginFailuresOfAddress(address)),
+                config.loginThrottleWindow().toMillis(), config.loginThrottleMaxPerAddress());
+        long failures = (Long) reply.get(0);
+        if (failures == 0) {
+            giveBack(List.of(keys.loginFailuresOfUser(username), keys.loginFailuresOfUserAtAddress(username, address)));
+            throw refused(Kind.ADDRESS, reply.get(1));
         }
+        return new Counted(Kind.ADDRESS, address, failures, config.loginThrottleMaxPerAddress());
     }
 
-    private static void refuseIfReached(Object failures, Object millisLeft, int max, String messageKey) {
-        if (failures != null && Long.parseLong((String) failures) >= max) {
-            long left = ((Number) millisLeft).longValue();
-            Duration retryAfter = Duration.ofMillis(left > 0 ? left : 1000).plusMillis(999).withNanos(0);
-            throw new TooManyAttemptsException(Text.of(messageKey, String.valueOf(retryAfter.toSeconds())), retryAfter);
-        }
+    private void giveBack(List<Object> counters) {
+        redis.eval(Script.LOGIN_GIVE_BACK, RScript.ReturnType.LONG, counters);
+    }
+
+    private static TooManyAttemptsException refused(Kind kind, Object millisLeft) {
+        long left = ((Number) millisLeft).longValue();
+        Duration retryAfter = Duration.ofMillis(left > 0 ? left : 1000).plusMillis(999).withNanos(0);
+        String message = switch (kind) {
+            case USER -> "throttle.user";
+            case USER_AT_ADDRESS -> "throttle.user-address";
+            case DEVICE -> "throttle.device";
+            case ADDRESS -> "throttle.address";
+        };
+        return new TooManyAttemptsException(Text.of(message, String.valueOf(retryAfter.toSeconds())), retryAfter);
     }
 }

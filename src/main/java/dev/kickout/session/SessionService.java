@@ -68,14 +68,28 @@ public class SessionService {
 
     /**
      * Checks the credentials with the app's Jakarta Security identity stores, then {@link #open}s.
-     * A username or client address with too many recent failures is refused before the identity
-     * stores are asked ({@code kickout.login.throttle.*}).
+     * Each attempt takes its place in the login throttle before the identity stores are asked, and
+     * is refused if the username (from this address) or the address has too many recent failures
+     * ({@code kickout.login.throttle.*}). No device cookie is involved: see the REST login.
      *
      * @throws dev.kickout.TooManyAttemptsException 429 while the username or the address is throttled
      */
     public LoginResult login(String username, String password, ClientInfo client) {
+        return signIn(username, password, client, null, false).result();
+    }
+
+    /** A login and the device cookie to give the client (null unless {@code rememberDevice}). */
+    record SignedIn(LoginResult result, String deviceCookie) {
+    }
+
+    /**
+     * {@link #login}, from a client that may carry a device cookie ({@link DeviceCookies}): a known
+     * device of the username has its own throttle budget; with {@code rememberDevice} a success
+     * returns the device cookie to set.
+     */
+    SignedIn signIn(String username, String password, ClientInfo client, String deviceCookie, boolean rememberDevice) {
         try {
-            LoginResult result = checkAndOpen(username, password, client);
+            SignedIn result = checkAndOpen(username, password, client, deviceCookie, rememberDevice);
             metrics.login("ok");
             return result;
         } catch (KickoutException e) {
@@ -84,24 +98,25 @@ public class SessionService {
         }
     }
 
-    private LoginResult checkAndOpen(String username, String password, ClientInfo client) {
+    private SignedIn checkAndOpen(String username, String password, ClientInfo client, String deviceCookie,
+            boolean rememberDevice) {
         Checks.text("username", username, 128);
         Checks.text("password", password, 256);
         if (username.chars().anyMatch(Character::isISOControl)) {
             // it may reach the audit trail and the server log (a throttle trip names it)
             throw new InvalidRequestException(Text.of("login.username-control"));
         }
-        throttle.check(username, client.ip());
+        LoginThrottle.Attempt attempt = throttle.reserve(username, client.ip(), deviceCookie);
         CredentialValidationResult result = identityStores.isUnsatisfied() ? CredentialValidationResult.INVALID_RESULT
                 : identityStores.get().validate(new UsernamePasswordCredential(username, password));
         if (result.getStatus() != CredentialValidationResult.Status.VALID) {
-            throttle.failed(username, client.ip());
+            throttle.failed(attempt);
             throw new BadCredentialsException();
         }
-        throttle.succeeded(username);
+        String device = throttle.succeeded(attempt, rememberDevice);
         String name = result.getCallerPrincipal().getName();
         String userId = result.getCallerUniqueId() != null ? result.getCallerUniqueId() : name;
-        return open(new Identity(userId, name, result.getCallerGroups()), client);
+        return new SignedIn(open(new Identity(userId, name, result.getCallerGroups()), client), device);
     }
 
     /**

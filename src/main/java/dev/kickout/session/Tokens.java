@@ -58,6 +58,16 @@ final class Tokens {
         return true;
     }
 
+    /** A new device cookie value: 256 random bits, base64url; bound to its user by where Redis keeps its hash. */
+    static String newDeviceCookie() {
+        return random(32);
+    }
+
+    /** Whether {@code value} is shaped like a device cookie, {@code [A-Za-z0-9_-]{43}}. */
+    static boolean isDeviceCookie(String value) {
+        return value != null && value.length() == 43 && base64Url(value, 0, value.length());
+    }
+
     /** The user tag of a well-formed token or session id (both start with it). */
     static String userTagOf(String tokenOrSessionId) {
         return tokenOrSessionId.substring(0, RedisKeys.USER_TAG_LENGTH);

@@ -1,6 +1,7 @@
 package dev.kickout.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,6 +39,22 @@ class TokensTest {
         assertTrue(Tokens.isSessionId(sessionId), sessionId);
         assertEquals(tag, Tokens.userTagOf(sessionId));
         assertNotEquals(Tokens.newSessionId(tag), sessionId);
+    }
+
+    @Test
+    void deviceCookiesAre256RandomBitsAndNothingElseIsOne() {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            String cookie = Tokens.newDeviceCookie();
+            assertTrue(cookie.matches("[A-Za-z0-9_-]{43}"), cookie);
+            assertTrue(Tokens.isDeviceCookie(cookie), cookie);
+            assertTrue(seen.add(cookie));
+        }
+        String valid = Tokens.newDeviceCookie();
+        for (String odd : new String[] {null, "", valid.substring(1), valid + "A", valid.substring(1) + "=",
+                valid.substring(1) + ".", valid.substring(1) + "\u00e9", Tokens.newToken(RedisKeys.userTag("alice"))}) {
+            assertFalse(Tokens.isDeviceCookie(odd), odd);
+        }
     }
 
     @Test
