@@ -8,7 +8,6 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.lock.policy.SwitchedLockPolicy;
-import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -40,7 +39,6 @@ import org.redisson.api.options.KeysScanOptions;
  * read-only, and a switchable one), declared lock types, and the caps on locks per session and per
  * user under parallel acquires; other users see a holder without its session and client.
  */
-@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class LockAuthorizationIT {

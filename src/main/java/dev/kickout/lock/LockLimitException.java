@@ -8,6 +8,8 @@ import dev.kickout.i18n.Text;
  * 409 {@code LOCK_LIMIT}: the session or the user already holds as many edit locks as it may
  * ({@code kickout.lock.max-per-session}, {@code kickout.lock.max-per-user}); {@code scope} says which
  * ({@code SESSION} or {@code USER}) and {@code limit} how many.
+ *
+ * @since 1.3
  */
 public class LockLimitException extends KickoutException {
 
