@@ -49,7 +49,8 @@ class LockHoldings {
     /** Drops a claim whose lock was not granted. */
     void unclaim(ResourceRef resource, String userId, String sessionId, String attempt) {
         if (!attempt.isEmpty()) {
-            redis.run(Script.LOCK_UNHOLD, holdings(userId, sessionId), sessionId, attempt, resource.toString(), 0);
+            redis.<Long>eval(Script.LOCK_UNHOLD, RScript.ReturnType.LONG, holdings(userId, sessionId), sessionId, attempt,
+                    resource.toString(), 0);
         }
     }
 
