@@ -44,6 +44,10 @@ public enum LogId {
 
     /** A guarded save committed but its edit lock could not be released; it expires by itself. */
     LOCK_NOT_RELEASED_AFTER_SAVE(3001),
+    /** At start: kickout.lock.types is empty, so any session may lock any type (and which types @RequiresEditLock names). */
+    LOCK_TYPES_OPEN(3002),
+    /** At start: the declared lock types. */
+    LOCK_TYPES_DECLARED(3003),
 
     /** The cross-instance event bridge cannot subscribe to Redis yet; it retries every 5 s. */
     PUSH_SUBSCRIBE_RETRY(4001),

@@ -7,6 +7,8 @@ package dev.kickout;
  */
 public enum ProblemCode {
     INVALID_REQUEST(400),
+    /** A lock type that is not declared (kickout.lock.types, @RequiresEditLock). */
+    LOCK_TYPE_UNKNOWN(400),
     TOKEN_MISSING(401),
     TOKEN_INVALID(401),
     TOKEN_EXPIRED(401),
@@ -17,10 +19,14 @@ public enum ProblemCode {
     FORBIDDEN(403),
     /** Cookie mode: an unsafe method without the matching CSRF header. */
     CSRF_REJECTED(403),
+    /** The host's lock policy refuses this caller the record's edit lock. */
+    LOCK_FORBIDDEN(403),
     NOT_FOUND(404),
     NOT_LOCKED(404),
     SESSION_LIMIT(409),
     LOCK_LOST(409),
+    /** The session or the user holds as many edit locks as it may. */
+    LOCK_LIMIT(409),
     VERSION_CONFLICT(409),
     LOCK_HELD(423),
     TOO_MANY_ATTEMPTS(429),

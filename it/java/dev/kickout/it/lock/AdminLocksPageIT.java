@@ -43,7 +43,9 @@ class AdminLocksPageIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.referenceWar(Map.of("kickout.key-prefix", PREFIX));
+        // 130 locks per holder session, 260 per user: above the default caps
+        return Deployments.referenceWar(Map.of("kickout.key-prefix", PREFIX, "kickout.lock.max-per-session", "200",
+                "kickout.lock.max-per-user", "400"));
     }
 
     @ArquillianResource
@@ -119,13 +121,13 @@ class AdminLocksPageIT {
         Api.Login carol = api.login("carol", "web");
         api.post("locks/forced/f-1", carol.token(), null).assertOk(201);
         RScoredSortedSet<String> index = index("forced", "f-1");
-        String sessionLocks = PREFIX + ":{" + carol.sessionId().substring(0, 22) + "}:l:" + carol.sessionId();
-        assertTrue(TestRedis.client().getSet(sessionLocks, StringCodec.INSTANCE).contains("forced/f-1"));
+        String sessionLocks = PREFIX + ":{" + carol.sessionId().substring(0, 22) + "}:lh:" + carol.sessionId();
+        assertTrue(TestRedis.client().getScoredSortedSet(sessionLocks, StringCodec.INSTANCE).contains("forced/f-1"));
 
         api.post("admin/locks/forced/f-1/release", admin, "{\"reason\":\"x\"}").assertOk(200);
 
         assertNull(index.getScore("forced/f-1"));
-        assertFalse(TestRedis.client().getSet(sessionLocks, StringCodec.INSTANCE).contains("forced/f-1"));
+        assertFalse(TestRedis.client().getScoredSortedSet(sessionLocks, StringCodec.INSTANCE).contains("forced/f-1"));
     }
 
     @ParameterizedTest

@@ -148,8 +148,9 @@ class LockKeysBoundIT {
         for (int shard = 0; shard < RedisKeys.INDEX_SHARDS; shard++) {
             index += redis.getScoredSortedSet(RedisKeys.withPrefix(PREFIX).locksIndex(shard), StringCodec.INSTANCE).size();
         }
-        long sessionSets = redis.getKeys().getKeysStream(KeysScanOptions.defaults().pattern(PREFIX + ":{*}:l:*"))
-                .mapToLong(key -> redis.getSet(key, StringCodec.INSTANCE).size()).sum();
+        // the sessions' and users' holdings (the caps' counts)
+        long sessionSets = redis.getKeys().getKeysStream(KeysScanOptions.defaults().pattern(PREFIX + ":{*}:lh*"))
+                .mapToLong(key -> redis.getScoredSortedSet(key, StringCodec.INSTANCE).size()).sum();
         long all = redis.getKeys().getKeysStream(KeysScanOptions.defaults().pattern(PREFIX + ":*")).count();
         return new Leftovers(lockKeys, index, sessionSets, all);
     }

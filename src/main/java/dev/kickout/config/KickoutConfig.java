@@ -9,10 +9,12 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -33,6 +35,8 @@ public class KickoutConfig {
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,32}");
     /** More replicas than any sane setup has: a bigger number is a typo (WAIT would always time out). */
     private static final int MAX_WAIT_REPLICAS = 16;
+    /** A lock type, as the lock feature's resource type pattern (repeated: config knows no feature). */
+    private static final Pattern LOCK_TYPE = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
     private static final Pattern PARAMETER_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     /** What a login does to the user's other sessions. */
@@ -63,6 +67,9 @@ public class KickoutConfig {
     private Duration lockHeartbeat;
     private Duration lockMaxHold;
     private Duration lockForceReleaseGrace;
+    private Set<String> lockTypes;
+    private int lockMaxPerSession;
+    private int lockMaxPerUser;
     private Duration cleanupInterval;
     private Duration sseKeepalive;
     private int sseMaxStreams;
@@ -130,6 +137,9 @@ public class KickoutConfig {
         lockHeartbeat = duration(Setting.LOCK_HEARTBEAT);
         lockMaxHold = duration(Setting.LOCK_MAX_HOLD);
         lockForceReleaseGrace = durationOrZero(Setting.LOCK_FORCE_RELEASE_GRACE);
+        lockTypes = parseLockTypes();
+        lockMaxPerSession = positiveInt(Setting.LOCK_MAX_PER_SESSION);
+        lockMaxPerUser = positiveInt(Setting.LOCK_MAX_PER_USER);
         cleanupInterval = duration(Setting.CLEANUP_INTERVAL);
         sseKeepalive = duration(Setting.SSE_KEEPALIVE);
         sseMaxStreams = positiveInt(Setting.SSE_MAX_STREAMS);
@@ -275,6 +285,19 @@ public class KickoutConfig {
 
     public Duration lockMaxHold() {
         return lockMaxHold;
+    }
+
+    /** The declared lock types of {@code kickout.lock.types}; empty when the setting is (any type then). */
+    public Set<String> lockTypes() {
+        return lockTypes;
+    }
+
+    public int lockMaxPerSession() {
+        return lockMaxPerSession;
+    }
+
+    public int lockMaxPerUser() {
+        return lockMaxPerUser;
     }
 
     public Duration lockForceReleaseGrace() {
@@ -514,6 +537,21 @@ public class KickoutConfig {
             throw invalid(setting, expected);
         }
         return raw(setting);
+    }
+
+    private Set<String> parseLockTypes() {
+        Set<String> types = new LinkedHashSet<>();
+        for (String type : raw(Setting.LOCK_TYPES).split(",")) {
+            String trimmed = type.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            if (!LOCK_TYPE.matcher(trimmed).matches()) {
+                throw invalid(Setting.LOCK_TYPES, "comma-separated lock types, each matching " + LOCK_TYPE.pattern());
+            }
+            types.add(trimmed);
+        }
+        return Set.copyOf(types);
     }
 
     private List<String> paths(Setting setting) {

@@ -2,7 +2,9 @@ package dev.kickout.faces;
 
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.lock.EditLocks;
+import dev.kickout.lock.LockForbiddenException;
 import dev.kickout.lock.LockHeldException;
+import dev.kickout.lock.LockLimitException;
 import dev.kickout.lock.LockLostException;
 import dev.kickout.lock.LockView;
 import dev.kickout.lock.ResourceRef;
@@ -75,6 +77,9 @@ public class ViewLocks {
             return ViewLock.held(lock.lockToken(), lock.acquiredAt(), lock.heartbeatSeconds());
         } catch (LockHeldException held) {
             return heldBy(held.lock());
+        } catch (LockForbiddenException | LockLimitException refused) {
+            // the host's policy or the caps keep this caller from editing: the view is read-only
+            return ViewLock.of(ViewLock.State.NOT_HELD);
         }
     }
 

@@ -54,6 +54,8 @@ public class EditLocks {
     RedisKeys keys;
     @Inject
     Event<LockFreed> freed;
+    @Inject
+    LockGate gate;
 
     /** The outcome of {@link #acquire}: the lock with its token, and whether it was already this session's. */
     public record Acquired(LockView lock, boolean renewed) {
@@ -62,9 +64,13 @@ public class EditLocks {
     /**
      * Takes the lock for {@code session}, or renews it (with a new token) if the session holds it.
      *
-     * @throws LockHeldException another session holds it
+     * @throws LockTypeUnknownException the type is not declared ({@code kickout.lock.types})
+     * @throws LockForbiddenException   the host's {@link LockPolicy} refuses the caller
+     * @throws LockLimitException       the session or its user holds as many locks as it may
+     * @throws LockHeldException        another session holds it
      */
     public Acquired acquire(ResourceRef resource, Session session) {
+        gate.admit(resource, session);
         String token = newToken();
         LockStore.Reply reply = store.acquire(resource, session, RedisKeys.secretHash(token));
         if (reply.status().equals("HELD")) {
@@ -77,8 +83,12 @@ public class EditLocks {
         return new Acquired(lock.forOwner(token, (int) config.lockHeartbeat().toSeconds()), reply.status().equals("RENEWED"));
     }
 
-    /** Pushes the lock's expiry forward; holder only. */
+    /**
+     * Pushes the lock's expiry forward; holder only, and only while the host's {@link LockPolicy} still
+     * lets the holder lock the record (refused: 403 LOCK_FORBIDDEN, and the lock runs out by its TTL).
+     */
     public LockView heartbeat(ResourceRef resource, String lockToken, Session session) {
+        gate.admit(resource, session);
         return store.heartbeat(resource, hash(lockToken), session).orThrow(resource);
     }
 
@@ -101,6 +111,7 @@ public class EditLocks {
      * @throws LockHeldException another session holds it and the token was never one of its own
      */
     public LockView check(ResourceRef resource, String lockToken, Session session) {
+        gate.requireDeclared(resource);
         return store.check(resource, hash(lockToken), session.sessionId()).orThrow(resource);
     }
 
@@ -120,9 +131,22 @@ public class EditLocks {
         store.check(resource, hash(lockToken), sessionId).orThrow(resource);
     }
 
-    /** The lock as anyone may see it. */
+    /** The lock, whole (for the host's own code: holder's session and client included). */
     public Optional<LockView> get(ResourceRef resource) {
         return Optional.ofNullable(store.read(resource));
+    }
+
+    /**
+     * The lock as {@code viewer} may see it: whole for the holding user and for admins
+     * ({@code kickout.admin.role}); for anyone else the holder is only named (user id, name), with
+     * no session or client id.
+     *
+     * @throws LockTypeUnknownException the type is not declared
+     */
+    public Optional<LockView> look(ResourceRef resource, Session viewer) {
+        gate.requireDeclared(resource);
+        return get(resource).map(lock -> viewer.userId().equals(lock.holder().userId())
+                || viewer.roles().contains(config.adminRole()) ? lock : lock.forOthers());
     }
 
     /**

@@ -6,7 +6,6 @@ import dev.kickout.redis.Script;
 import dev.kickout.redis.ShardedRange;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -20,7 +19,7 @@ import org.redisson.client.protocol.ScoredEntry;
 
 /**
  * Where locks are listed besides their own keys: the admin index (type/id by expiry, so expired
- * entries are the lowest and cheap to prune) and each holder session's set. Neither shares a Redis
+ * entries are the lowest and cheap to prune) and its holder's holdings ({@link LockHoldings}). Neither shares a Redis
  * Cluster slot with the lock, so they follow each script's outcome in a separate round trip; a
  * heartbeat re-indexes a live lock that a race unlisted, and an entry left behind by a crash is
  * pruned once its expiry passes. The admin index is split into {@link RedisKeys#INDEX_SHARDS}
@@ -36,30 +35,41 @@ class LockIndex {
     RedisStore redis;
     @Inject
     RedisKeys keys;
+    @Inject
+    LockHoldings holdings;
 
     /** One index entry as read, with its lock (null when the lock is gone). */
     record Entry(String member, long expiresAt, LockView lock) {
     }
 
-    /** Lists a lock that was just acquired or renewed, for the admin and for its session. */
-    void held(ResourceRef resource, LockView lock, String sessionLocks, Duration sessionLocksLife) {
+    /**
+     * Lists a lock that was just acquired or renewed, for the admin and among its holder's holdings
+     * (in place of the acquire's claim {@code attempt}, or "" when it needed none); answers LISTED, or
+     * SESSION / USER when that cap was full and the holdings did not take it (see lock-hold.lua).
+     */
+    String held(ResourceRef resource, LockView lock, String attempt) {
+        return redis.call(client -> {
+            RBatch batch = client.createBatch();
+            batch.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
+                    .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
+            RFuture<String> listed = holdings.hold(batch, lock, attempt);
+            batch.execute();
+            return listed.toCompletableFuture().join();
+        });
+    }
+
+    /** Moves a lock's index and holdings entries to its new expiry after a heartbeat (and brings back a lost one). */
+    void beat(ResourceRef resource, LockView lock) {
         redis.call(client -> {
             RBatch batch = client.createBatch();
             batch.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
                     .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
-            batch.getSet(sessionLocks, StringCodec.INSTANCE).addAsync(resource.toString());
-            batch.getSet(sessionLocks, StringCodec.INSTANCE).expireAsync(sessionLocksLife);
+            holdings.hold(batch, lock, "");
             return batch.execute();
         });
     }
 
-    /** Moves a lock's index entry to its new expiry after a heartbeat (and brings back a lost one). */
-    void beat(ResourceRef resource, LockView lock) {
-        redis.call(client -> client.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
-                .addIfGreater(lock.expiresAt().toEpochMilli(), resource.toString()));
-    }
-
-    /** Unlists a lock that was released, dropped or force-released, from the index and its holder's set. */
+    /** Unlists a lock that was released, dropped or force-released, from the index and its holder's holdings. */
     void released(LockView lock) {
         String member = lock.resource().toString();
         String sessionLocks = keys.sessionLocks(RedisKeys.userTag(lock.holder().userId()), lock.holder().sessionId());
@@ -68,6 +78,7 @@ class LockIndex {
             batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(),
                     RScript.ReturnType.LONG, List.of(index(lock.resource())), member, lock.expiresAt().toEpochMilli());
             batch.getSet(sessionLocks, StringCodec.INSTANCE).removeAsync(member);
+            holdings.unhold(batch, lock.holder().userId(), lock.holder().sessionId(), List.of(lock));
             return batch.execute();
         });
     }

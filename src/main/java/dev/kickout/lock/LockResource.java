@@ -42,11 +42,13 @@ public class LockResource {
             content = @Content(schema = @Schema(implementation = LockView.class)))
     @APIResponse(responseCode = "200", description = "Re-acquired by the same session: renewed, with a new lockToken",
             content = @Content(schema = @Schema(implementation = LockView.class)))
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
+    @APIResponse(responseCode = "403", description = "LOCK_FORBIDDEN: the host's lock policy refuses the caller this record; or " + ApiDoc.CSRF_REJECTED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "409", description = "LOCK_LIMIT: the session or the user holds as many locks as it may; scope (SESSION, USER) and limit say which",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "423", description = "LOCK_HELD: another session holds it; holder says who and until when",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared (kickout.lock.types); or " + ApiDoc.BAD_REQUEST,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
@@ -62,13 +64,13 @@ public class LockResource {
     @Operation(summary = "Extend the lock (holder only, X-Lock-Token)")
     @APIResponse(responseCode = "200", description = "The renewed lock",
             content = @Content(schema = @Schema(implementation = LockView.class)))
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
+    @APIResponse(responseCode = "403", description = "LOCK_FORBIDDEN: the host's lock policy no longer lets the holder lock this record; or " + ApiDoc.CSRF_REJECTED,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared; or " + ApiDoc.BAD_REQUEST,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
@@ -101,12 +103,14 @@ public class LockResource {
     }
 
     /**
-     * The lock, or 404 NOT_LOCKED. With {@code X-Lock-Token}, the polling fallback of the events:
-     * 409 LOCK_LOST with the reason when that token no longer holds it.
+     * The lock, or 404 NOT_LOCKED; others than the holding user and admins see the holder without its
+     * session and client. With {@code X-Lock-Token}, the polling fallback of the events: 409 LOCK_LOST
+     * with the reason when that token no longer holds it.
      */
     @GET
     @Operation(summary = "The lock; with X-Lock-Token, whether that token still holds it")
-    @APIResponse(responseCode = "200", description = "The lock view",
+    @APIResponse(responseCode = "200", description = "The lock view; to others than the holding user and admins, "
+            + "the holder without sessionId and clientId",
             content = @Content(schema = @Schema(implementation = LockView.class)))
     @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
@@ -114,7 +118,7 @@ public class LockResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "423", description = "LOCK_HELD: with X-Lock-Token, the token is another session's",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared; or " + ApiDoc.BAD_REQUEST,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
@@ -126,6 +130,6 @@ public class LockResource {
         if (token != null && !token.isEmpty()) {
             return locks.check(resource, token, current.require());
         }
-        return locks.get(resource).orElseThrow(() -> new NotLockedException(resource));
+        return locks.look(resource, current.require()).orElseThrow(() -> new NotLockedException(resource));
     }
 }

@@ -7,12 +7,14 @@ import dev.kickout.redis.Script;
 import dev.kickout.session.Session;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.redisson.api.RBatch;
 import org.redisson.client.codec.StringCodec;
 
 /** Locks in Redis: the per-resource scripts, kept listed in the {@link LockIndex}. */
@@ -27,6 +29,8 @@ class LockStore {
     KickoutConfig config;
     @Inject
     LockIndex index;
+    @Inject
+    LockHoldings holdings;
 
     /** A script's answer: its status word and the lock it describes (null for LOST / NOT_LOCKED / NONE). */
     record Reply(String status, LockView lock, List<Object> raw) {
@@ -41,16 +45,31 @@ class LockStore {
         }
     }
 
-    /** Durable: a new holding mints a fence, and a fence lost in a failover could be issued twice. */
+    /**
+     * Durable: a new holding mints a fence, and a fence lost in a failover could be issued twice. A new
+     * holding first claims its place among the session's and user's locks ({@link LockHoldings}).
+     *
+     * @throws LockLimitException the session or its user holds as many locks as it may
+     */
     Reply acquire(ResourceRef resource, Session session, String tokenHash) {
-        Reply reply = runDurably(Script.LOCK_ACQUIRE, resource, session.sessionId(), session.userId(), session.username(),
-                session.clientId(), tokenHash, ttl(), config.lockMaxHold().toMillis());
-        if (reply.status().equals("ACQUIRED") || reply.status().equals("RENEWED")) {
-            // both times are Redis's: lastHeartbeat is the acquire script's "now"
-            long left = session.expiresAt().toEpochMilli() - reply.lock().lastHeartbeat().toEpochMilli();
-            long forget = Math.max(0, left) + config.sessionMaxLifetime().toMillis();
-            index.held(resource, reply.lock(), keys.sessionLocks(userTag(session), session.sessionId()),
-                    Duration.ofMillis(forget));
+        String attempt = holdings.claim(resource, session.userId(), session.sessionId(), tokenHash.substring(0, 16));
+        Reply reply;
+        try {
+            reply = runDurably(Script.LOCK_ACQUIRE, resource, session.sessionId(), session.userId(), session.username(),
+                    session.clientId(), tokenHash, ttl(), config.lockMaxHold().toMillis());
+        } catch (RuntimeException e) {
+            holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
+            throw e;
+        }
+        if (!reply.status().equals("ACQUIRED") && !reply.status().equals("RENEWED")) {
+            holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
+        } else {
+            String listed = index.held(resource, reply.lock(), attempt);
+            if (!listed.equals("LISTED")) {
+                // a renewal whose holding had left the count, with the caps full meanwhile: not kept over the cap
+                unlisted(run(Script.LOCK_DROP, resource, session.sessionId(), ttl()));
+                throw holdings.limit(resource, listed);
+            }
         }
         return reply;
     }
@@ -109,7 +128,8 @@ class LockStore {
      */
     List<LockView> dropAll(String userId, String sessionId) {
         String sessionLocks = keys.sessionLocks(RedisKeys.userTag(userId), sessionId);
-        List<String> held = List.copyOf(redis.call(client -> client.<String>getSet(sessionLocks, StringCodec.INSTANCE).readAll()));
+        Set<String> held = new LinkedHashSet<>(holdings.heldBy(userId, sessionId));
+        held.addAll(redis.call(client -> client.<String>getSet(sessionLocks, StringCodec.INSTANCE).readAll()));
         List<LockView> dropped = new ArrayList<>();
         for (String entry : held) {
             ResourceRef resource = ResourceRef.parse(entry);
@@ -120,7 +140,12 @@ class LockStore {
         }
         index.unindex(dropped.stream().map(lock -> new LockIndex.Entry(lock.resource().toString(),
                 lock.expiresAt().toEpochMilli(), lock)).toList());
-        redis.call(client -> client.getSet(sessionLocks, StringCodec.INSTANCE).delete());
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            holdings.unhold(batch, userId, sessionId, dropped);
+            batch.getSet(sessionLocks, StringCodec.INSTANCE).deleteAsync();
+            return batch.execute();
+        });
         return dropped;
     }
 
@@ -185,10 +210,6 @@ class LockStore {
 
     private long ttl() {
         return config.lockTtl().toMillis();
-    }
-
-    private static String userTag(Session session) {
-        return RedisKeys.userTag(session.userId());
     }
 
     static String emptyToNull(String value) {

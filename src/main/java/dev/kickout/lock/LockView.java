@@ -16,6 +16,11 @@ public record LockView(String type, String id, LockHolder holder, long fence, In
         return new LockView(type, id, holder, fence, acquiredAt, lastHeartbeat, expiresAt, token, heartbeat);
     }
 
+    /** This view as someone other than its holder (or an admin) sees it: the holder's session and client left out. */
+    LockView forOthers() {
+        return new LockView(type, id, holder.named(), fence, acquiredAt, lastHeartbeat, expiresAt, null, null);
+    }
+
     ResourceRef resource() {
         return new ResourceRef(type, id);
     }

@@ -47,8 +47,13 @@ import java.util.Locale;
  *                                 streams; ids carry the shard, so they are unique over all shards)
  * P:{A}:audit:c:&lt;X&gt;:&lt;U&gt;  hash    collapsed audit action X of caller U in the current window (in
  *                                 the shard of U)
- * P:{U}:l:&lt;sessionId&gt;     set     type/id of the locks a session holds (released with it; an entry
- *                                 leaves on release, or at the latest when the set expires)
+ * P:{U}:l:&lt;sessionId&gt;     set     earlier builds' list of the locks a session holds (P:{U}:lh:&lt;sessionId&gt;
+ *                                 took its place): still read when the session ends, never written
+ * P:{U}:lh:&lt;sessionId&gt;    zset    the locks a session holds (type/id) and claims in flight (type/id#attempt),
+ *                                 by until when they count (ms): the per-session cap (lock-claim.lua);
+ *                                 expires with its last entry
+ * P:{U}:lh                zset    the same over all the user's sessions (sessionId type/id[#attempt]):
+ *                                 the per-user cap
  * P:{lock:T:I}:h          hash    the edit lock of resource type T, id I (expires with the lock;
  *                                 RELEASING after a force release: expires after the grace)
  * P:{lock:T:I}:fence      string  last fence of the resource (expires one lock TTL after the lock;
@@ -238,6 +243,11 @@ public class RedisKeys {
 
     public String sessionLocks(String userTag, String sessionId) {
         return user(userTag) + ":l:" + sessionId;
+    }
+
+    /** The keys of the lock holdings scripts: the session's holdings, the user's holdings. */
+    public List<Object> lockHoldings(String userTag, String sessionId) {
+        return List.of(user(userTag) + ":lh:" + sessionId, user(userTag) + ":lh");
     }
 
     /** The keys of one resource's lock script: lock hash, fence counter, dead tokens. */

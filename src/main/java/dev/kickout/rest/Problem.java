@@ -24,7 +24,9 @@ public record Problem(
         @Schema(description = "LOCK_HELD: who holds the lock") Holder holder,
         @Schema(description = "SESSION_LIMIT: the session cap that refused the login") Integer maxSessions,
         @Schema(description = "SESSION_LIMIT: the cap on distinct device types") Integer maxDeviceTypes,
-        @Schema(description = "SESSION_LIMIT: the device type beyond the cap") String deviceType) {
+        @Schema(description = "SESSION_LIMIT: the device type beyond the cap") String deviceType,
+        @Schema(description = "LOCK_LIMIT: the cap that refused the lock, SESSION or USER") String scope,
+        @Schema(description = "LOCK_LIMIT: how many locks that cap allows") Integer limit) {
 
     /** {@code holder} of a {@code LOCK_HELD} problem. */
     @Schema(name = "KickoutLockHolderSummary")

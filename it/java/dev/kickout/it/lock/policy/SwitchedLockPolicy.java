@@ -1,0 +1,34 @@
+package dev.kickout.it.lock.policy;
+
+import dev.kickout.lock.LockPolicy;
+import dev.kickout.lock.ResourceRef;
+import dev.kickout.session.Session;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * A second host policy beside the reference app's, for {@code LockAuthorizationIT}: refuses the users
+ * named in the file {@code it.lock-policy.refused-file} (one username a line), read at every call, so
+ * the test withdraws a permission while a lock is held.
+ */
+@ApplicationScoped
+public class SwitchedLockPolicy implements LockPolicy {
+
+    @Override
+    public boolean mayLock(Session caller, ResourceRef resource) {
+        Optional<String> file = ConfigProvider.getConfig().getOptionalValue("it.lock-policy.refused-file", String.class);
+        if (file.isEmpty() || !Files.exists(Path.of(file.get()))) {
+            return true;
+        }
+        try {
+            return !Files.readAllLines(Path.of(file.get())).contains(caller.username());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package dev.kickout.lock;
+
+import dev.kickout.KickoutException;
+import dev.kickout.ProblemCode;
+import dev.kickout.i18n.Text;
+
+/**
+ * 400 {@code LOCK_TYPE_UNKNOWN}: the resource type is not declared ({@code kickout.lock.types}, {@link RequiresEditLock}).
+ *
+ * @since 1.3
+ */
+public class LockTypeUnknownException extends KickoutException {
+
+    LockTypeUnknownException(String type) {
+        super(ProblemCode.LOCK_TYPE_UNKNOWN, Text.of("lock.type-unknown", type));
+    }
+}
