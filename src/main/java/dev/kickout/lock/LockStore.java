@@ -39,6 +39,11 @@ class LockStore {
                 default -> throw new NotLockedException(resource);
             };
         }
+
+        /** When a force release was decided (Redis's clock), from its reply's {@code releasedAt}. */
+        Instant releasedAt() {
+            return Instant.ofEpochMilli(Long.parseLong(fields(raw).get("releasedAt")));
+        }
     }
 
     /** Durable: a new holding mints a fence, and a fence lost in a failover could be issued twice. */
