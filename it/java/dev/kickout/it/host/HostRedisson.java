@@ -28,7 +28,8 @@ public class HostRedisson {
     void open() {
         Config config = new Config();
         // the address the servers of the ITs get for the module; here the host reads it for its own client
-        config.useSingleServer().setAddress(System.getProperty("kickout.redis.address"));
+        // no retry: the module refuses a client that could apply a decision twice
+        config.useSingleServer().setAddress(System.getProperty("kickout.redis.address")).setRetryAttempts(0);
         // Redisson's default codec is Kryo, which the module's dependency excludes
         config.setCodec(StringCodec.INSTANCE);
         config.setUseScriptCache(false);

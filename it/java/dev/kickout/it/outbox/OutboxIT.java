@@ -17,6 +17,7 @@ import java.net.URL;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -143,6 +144,7 @@ class OutboxIT {
             long answered = System.nanoTime();
             JsonObject released = a.post("admin/locks/order/" + lock + "/release", adminOnA, "{\"reason\":\"outbox\"}")
                     .assertOk(200);
+            Instant decidedBy = Instant.now();
             assertEquals(carol.sessionId(), released.getJsonObject("released").getJsonObject("holder").getString("sessionId"));
 
             Event event = onB.next(DELIVERY);
@@ -150,6 +152,12 @@ class OutboxIT {
             assertEquals("EDIT_LOCK_RELEASED", event.type());
             assertEquals(lock, event.json().getString("id"));
             assertEquals("outbox", event.json().getString("reason"));
+            assertEquals(released.getJsonObject("released").getJsonNumber("fence").longValue(),
+                    event.json().getJsonNumber("fence").longValue(), "the event names the holding it ended");
+            Instant at = Instant.parse(event.json().getString("at"));
+            // delivered at least kickout.outbox.grace (1 s) after the decision, yet stamped with the decision's time
+            assertTrue(!at.isAfter(decidedBy), "the replay carries the decision's time " + at
+                    + ", not its delivery's (the admin had the answer at " + decidedBy + ")");
             latency = (event.receivedNanos() - answered) / 1_000_000;
         }
         awaitEmptyOutbox();

@@ -8,6 +8,7 @@ import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.CuttableLink;
+import dev.kickout.it.support.RedisStates;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
 import java.io.IOException;
@@ -167,6 +168,36 @@ class NearCacheFenceIT {
                 served, closedAfter);
 
         TestRedis.resume();
+        assertEquals(200, served(a, login.token()).status(), "service returns by itself, the session intact");
+    }
+
+    @Test
+    void aRedisThatRefusesWritesStopsTheCacheAnsweringWithinTheSilence() {
+        Login login = a.login("carol", "fence");
+        served(a, login.token()).assertOk(200);
+        a.get("auth/status", login.token()).assertOk(200); // cached on A
+
+        RedisStates.shortOfReplicas(); // PUBLISH still served: only a heartbeat that must write first stops
+        try {
+            long refusingAt = System.nanoTime();
+            int served = 0;
+            Reply reply = a.get("auth/status", login.token());
+            while (reply.status() == 200) {
+                served++;
+                assertTrue(System.nanoTime() - refusingAt < SILENCE.plus(SLACK).toNanos(),
+                        "A still answers from its cache well past the silence while Redis refuses writes");
+                reply = a.get("auth/status", login.token());
+            }
+            long closedAfter = (System.nanoTime() - refusingAt) / 1_000_000;
+            reply.assertProblem(503, "STORE_UNAVAILABLE");
+            for (int i = 0; i < 10; i++) {
+                a.get("auth/status", login.token()).assertProblem(503, "STORE_UNAVAILABLE");
+            }
+            System.out.printf("[figure] near cache fence: with Redis refusing writes (NOREPLICAS), %d cached answers,"
+                    + " then 503 after %d ms (bound: silence %d ms)%n", served, closedAfter, SILENCE.toMillis());
+        } finally {
+            RedisStates.serveNormally();
+        }
         assertEquals(200, served(a, login.token()).status(), "service returns by itself, the session intact");
     }
 

@@ -55,6 +55,15 @@ public final class RedisStates {
         awaitReply(() -> command("SET", LOADING_KEYS + ":probe", "1"), "-READONLY");
     }
 
+    /**
+     * A master short of replicas ({@code min-replicas-to-write 1}, none attached), as an old master cut off from
+     * its replicas: every write gets NOREPLICAS, reads and PUBLISH are served.
+     */
+    public static synchronized void shortOfReplicas() {
+        expectOk(command("CONFIG", "SET", "min-replicas-to-write", "1"));
+        awaitReply(() -> command("SET", LOADING_KEYS + ":probe", "1"), "-NOREPLICAS");
+    }
+
     /** A replica that serves nothing while its master link is down: every command gets MASTERDOWN. */
     public static synchronized void masterDown() {
         expectOk(command("CONFIG", "SET", "replica-serve-stale-data", "no"));
@@ -107,6 +116,7 @@ public final class RedisStates {
         }
         expectOk(command("REPLICAOF", "NO", "ONE"));
         expectOk(command("CONFIG", "SET", "replica-serve-stale-data", "yes"));
+        expectOk(command("CONFIG", "SET", "min-replicas-to-write", "0"));
         expectOk(command("CONFIG", "SET", "maxmemory", "0"));
         expectOk(command("CONFIG", "SET", "busy-reply-threshold", "5000"));
         expectOk(command("CONFIG", "SET", "key-load-delay", "0"));

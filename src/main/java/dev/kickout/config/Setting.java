@@ -28,8 +28,8 @@ public enum Setting {
             "Answer token checks from a per-instance cache of live sessions, fenced by the invalidation channel's"
             + " heartbeats (no Redis round trip per request); false checks every request in Redis."),
     SESSION_NEAR_CACHE_SILENCE("kickout.session.near-cache.silence", "PT1.5S",
-            "How long the near cache keeps answering without hearing its own heartbeat on the invalidation"
-            + " channel; then it empties and requests go to Redis until the channel is heard again."),
+            "How long after its last heard heartbeat was sent (Redis's time) the near cache keeps answering;"
+            + " then it empties and requests go to Redis until a fresh heartbeat is heard."),
     SESSION_NEAR_CACHE_MAX_AGE("kickout.session.near-cache.max-age", "PT1M",
             "Longest a cached session is answered before it is read from Redis again."),
     SESSION_NEAR_CACHE_SIZE("kickout.session.near-cache.size", "100000",

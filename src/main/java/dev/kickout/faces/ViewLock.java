@@ -27,35 +27,37 @@ public final class ViewLock {
     private final String token;
     private final String holder;
     private final Instant since;
+    private final long fence;
     private final int heartbeatSeconds;
     private final String cause;
     private final String by;
 
-    private ViewLock(State state, String token, String holder, Instant since, int heartbeatSeconds, String cause,
-                     String by) {
+    private ViewLock(State state, String token, String holder, Instant since, long fence, int heartbeatSeconds,
+                     String cause, String by) {
         this.state = state;
         this.token = token;
         this.holder = holder;
         this.since = since;
+        this.fence = fence;
         this.heartbeatSeconds = heartbeatSeconds;
         this.cause = cause == null ? "" : cause;
         this.by = by == null ? "" : by;
     }
 
-    static ViewLock held(String token, Instant since, int heartbeatSeconds) {
-        return new ViewLock(State.HELD, token, "", since, heartbeatSeconds, "", "");
+    static ViewLock held(String token, Instant since, long fence, int heartbeatSeconds) {
+        return new ViewLock(State.HELD, token, "", since, fence, heartbeatSeconds, "", "");
     }
 
     static ViewLock heldBy(String holder, Instant since) {
-        return new ViewLock(State.HELD_BY_OTHER, "", holder, since, 0, "", "");
+        return new ViewLock(State.HELD_BY_OTHER, "", holder, since, 0, 0, "", "");
     }
 
     static ViewLock lost(String cause, String by) {
-        return new ViewLock(State.LOST, "", "", null, 0, cause, by);
+        return new ViewLock(State.LOST, "", "", null, 0, 0, cause, by);
     }
 
     static ViewLock of(State state) {
-        return new ViewLock(state, "", "", null, 0, "", "");
+        return new ViewLock(state, "", "", null, 0, 0, "", "");
     }
 
     public State getState() {
@@ -79,6 +81,11 @@ public final class ViewLock {
     /** When the current holding began (ISO-8601), or empty. */
     public String getSince() {
         return since == null ? "" : since.toString();
+    }
+
+    /** The current holding's fence when {@code HELD}, else empty: the page tells a stale release event by it. */
+    public String getFence() {
+        return state == State.HELD ? Long.toString(fence) : "";
     }
 
     /** How often the page's script heartbeats a held lock. */

@@ -74,7 +74,7 @@ public class ViewLocks {
         }
         try {
             LockView lock = locks.acquire(resource, session.get()).lock();
-            return ViewLock.held(lock.lockToken(), lock.acquiredAt(), lock.heartbeatSeconds());
+            return ViewLock.held(lock.lockToken(), lock.acquiredAt(), lock.fence(), lock.heartbeatSeconds());
         } catch (LockHeldException held) {
             return heldBy(held.lock());
         } catch (LockForbiddenException | LockLimitException refused) {
@@ -89,7 +89,7 @@ public class ViewLocks {
         }
         try {
             LockView lock = locks.check(resource, token, session);
-            return ViewLock.held(token, lock.acquiredAt(), (int) config.lockHeartbeat().toSeconds());
+            return ViewLock.held(token, lock.acquiredAt(), lock.fence(), (int) config.lockHeartbeat().toSeconds());
         } catch (LockLostException lost) {
             return ViewLock.lost(lost.reason(), (String) lost.extras().get("by"));
         } catch (LockHeldException held) {

@@ -158,11 +158,11 @@ public class EditLocks {
      */
     public LockView forceRelease(ResourceRef resource, String reason, Actor admin) {
         String outboxId = outbox.newId();
-        LockView lock = store.forceRelease(resource, admin.userId(),
-                keys.lockOutbox(resource.type(), resource.id()),
-                followUps.args(resource, outboxId, reason, admin)).orThrow(resource);
+        LockStore.Reply reply = store.forceRelease(resource, admin.userId(),
+                keys.lockOutbox(resource.type(), resource.id()), followUps.args(resource, outboxId, reason, admin));
+        LockView lock = reply.orThrow(resource);
         metrics.lockForceReleased();
-        followUps.afterDecision(outboxId, lock, reason, admin);
+        followUps.afterDecision(outboxId, lock, reason, admin, reply.releasedAt());
         return lock;
     }
 

@@ -10,6 +10,7 @@ import dev.kickout.outbox.OutboxEntry;
 import dev.kickout.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,10 +43,10 @@ class ForceReleaseFollowUps implements OutboxDelivery {
         return outbox.args(id, json.write(new ForceReleaseContext(resource.type(), resource.id(), reason, admin)));
     }
 
-    /** Right after the script broke {@code lock}. */
-    void afterDecision(String id, LockView lock, String reason, Actor admin) {
+    /** Right after the script broke {@code lock}, {@code at} (Redis's clock). */
+    void afterDecision(String id, LockView lock, String reason, Actor admin, Instant at) {
         outbox.afterDecision(keys.lockOutbox(lock.type(), lock.id()), id,
-                followUps -> run(followUps, id, lock, reason, admin));
+                followUps -> run(followUps, id, lock, reason, admin, at));
     }
 
     @Override
@@ -61,12 +62,13 @@ class ForceReleaseFollowUps implements OutboxDelivery {
             fields.put(entry.data().get(i), entry.data().get(i + 1));
         }
         LockView lock = LockStore.view(new ResourceRef(context.type(), context.id()), fields);
-        run(followUps, entry.id(), lock, context.reason(), context.by());
+        // the entry was written with the decision: its time is the decision's, not this delivery's
+        run(followUps, entry.id(), lock, context.reason(), context.by(), Instant.ofEpochMilli(Long.parseLong(entry.at())));
     }
 
-    private void run(FollowUps followUps, String id, LockView lock, String reason, Actor admin) {
+    private void run(FollowUps followUps, String id, LockView lock, String reason, Actor admin, Instant at) {
         followUps.run("lock index", () -> index.released(lock));
-        followUps.notifyEach(new LockForceReleased(lock, reason, admin, id));
+        followUps.notifyEach(new LockForceReleased(lock, reason, admin, at, id));
         followUps.notifyEach(new LockFreed(lock.resource(), config.lockForceReleaseGrace()));
     }
 }

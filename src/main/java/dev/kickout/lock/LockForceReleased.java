@@ -1,6 +1,7 @@
 package dev.kickout.lock;
 
 import dev.kickout.Actor;
+import java.time.Instant;
 
 /**
  * CDI event: an admin broke a lock. Fired after the holder's token is dead and before the
@@ -8,12 +9,19 @@ import dev.kickout.Actor;
  * told first. Delivered at least once, through the outbox: an observer may see the same event
  * again, with the same {@code deliveryId}, and must then do nothing twice.
  *
+ * @param at         when the release was decided, on Redis's clock: the same on every delivery, however late
+ *                   (null only for an event a host built without one)
  * @param deliveryId the outbox entry this event comes from (the same on every delivery), or null
  */
-public record LockForceReleased(LockView lock, String reason, Actor by, String deliveryId) {
+public record LockForceReleased(LockView lock, String reason, Actor by, Instant at, String deliveryId) {
 
     /** An event not delivered through the outbox. */
     public LockForceReleased(LockView lock, String reason, Actor by) {
-        this(lock, reason, by, null);
+        this(lock, reason, by, null, null);
+    }
+
+    /** An event whose decision time is not known. */
+    public LockForceReleased(LockView lock, String reason, Actor by, String deliveryId) {
+        this(lock, reason, by, null, deliveryId);
     }
 }

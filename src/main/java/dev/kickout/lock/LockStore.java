@@ -43,6 +43,11 @@ class LockStore {
                 default -> throw new NotLockedException(resource);
             };
         }
+
+        /** When a force release was decided (Redis's clock), from its reply's {@code releasedAt}. */
+        Instant releasedAt() {
+            return Instant.ofEpochMilli(Long.parseLong(fields(raw).get("releasedAt")));
+        }
     }
 
     /**

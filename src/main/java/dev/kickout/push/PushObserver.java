@@ -66,7 +66,10 @@ class PushObserver {
         payload.put("id", lock.id());
         payload.put("reason", event.reason());
         payload.put("by", event.by().userId());
-        payload.put("at", config.clock().instant());
+        // the decision's time and the holding it ended, the same on an outbox replay: a client tells a stale
+        // release from its current holding by the fence (a newer holding has a greater one), not by a time
+        payload.put("at", event.at() != null ? event.at() : config.clock().instant());
+        payload.put("fence", lock.fence());
         push.send(lock.holder().sessionId(), PushEvent.EDIT_LOCK_RELEASED, payload);
     }
 

@@ -278,6 +278,11 @@ public class RedisKeys {
         return prefix + ":near-cache";
     }
 
+    /** An instance's last near-cache heartbeat: the write that proves Redis takes writes before a beat goes out. */
+    public String nearCacheBeat(String instance) {
+        return prefix + ":near-cache:beat:" + instance;
+    }
+
     /** The one push channel of classic pub/sub (single server, Sentinel). */
     public String pushChannel() {
         return prefix + ":push";

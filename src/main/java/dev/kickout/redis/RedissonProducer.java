@@ -43,9 +43,12 @@ class RedissonProducer {
             LOG.info(LogId.REDIS_HOST_CLIENT.message("using the application's @ForKickout RedissonClient;"
                     + " kickout.redis.address and kickout.redis.config are not used"));
             warnOfScriptCache(host.get());
+            ExactlyOnceSettings.check(host.get().getConfig(), "the @ForKickout RedissonClient");
             return host.get();
         }
         Config redisson = config.redisConfigFile().isEmpty() ? singleServer(config) : fromFile(config.redisConfigFile());
+        ExactlyOnceSettings.check(redisson, config.redisConfigFile().isEmpty() ? "kickout.redis.address"
+                : "kickout.redis.config = '" + config.redisConfigFile() + "'");
         redisson.setCodec(StringCodec.INSTANCE);
         // No script cache in Redisson: its batches send EVALSHA for every script (its own too, such as
         // the one behind expireAsync) once a process-wide set says the script was loaded, and that set

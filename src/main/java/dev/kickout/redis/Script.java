@@ -47,6 +47,7 @@ public enum Script {
     LOGIN_SUCCEEDED("clock-lib", "login-succeeded"),
     SESSION_STANDING("clock-lib", "user-lib", "session-standing"),
     CLOCK_NOW("clock-lib", "clock-now"),
+    NEAR_CACHE_BEAT("clock-lib", "near-cache-beat"),
     LOCK_WAIT("clock-lib", "lock-wait"),
     LOCK_WAITERS_TAKE("clock-lib", "lock-waiters-take"),
     OUTBOX_CLAIM("clock-lib", "outbox-claim"),

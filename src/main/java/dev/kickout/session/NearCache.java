@@ -13,9 +13,10 @@ import java.util.function.LongSupplier;
  * holds. Safe against revocation by three rules:
  * <ol>
  * <li><b>Fence.</b> Hits are answered only while this instance keeps hearing its own heartbeats on the
- * invalidation channel ({@link #heard}), in sequence and within {@code silence} of each other. A gap, a
- * silence or a resubscription ({@link #close}) empties the cache first, so an invalidation the channel may
- * have lost can never leave a revoked session behind.</li>
+ * invalidation channel ({@link #heard}), in sequence, each for {@code silence} after it was <em>sent</em> (on
+ * Redis's time), not after it was heard: a subscriber with a backlog older than the silence answers nothing.
+ * A gap, a silence, a stale beat or a resubscription ({@link #close}) empties the cache first, so an
+ * invalidation the channel may have lost or still holds back can never leave a revoked session behind.</li>
  * <li><b>Fill.</b> A miss notes its {@link #read()} (the epoch, and this JVM's clock) before it reads Redis;
  * every invalidation and closure moves the epoch, and {@link #fill} keeps nothing read across one, so a fill
  * racing a revocation cannot bring the revoked session back.</li>
@@ -69,6 +70,9 @@ final class NearCache {
     private volatile boolean fenced;
     private volatile long openUntil;
     private long nextBeat = -1;
+    /** Redis's time (ns) minus this JVM's {@code nanoTime}, bounded from above by the last beat's reply. */
+    private volatile long beatOffset;
+    private volatile boolean beatOffsetKnown;
     /** Redis's time minus this JVM's, bounded from above and below by the last fill: see the class comment. */
     private volatile long redisAhead;
     private volatile long redisBehind;
@@ -157,18 +161,33 @@ final class NearCache {
     }
 
     /**
-     * This instance's own heartbeat number {@code beat} came back over the channel: the fence holds for
-     * another {@code silence}. A beat out of sequence, or one heard after the fence had lapsed, proves
-     * messages may have been lost: the cache empties first.
+     * The heartbeat script answered: it ran at {@code redisMillis} on Redis's clock, after this JVM read
+     * {@code nanosBefore}; so Redis's clock is at most {@code redisMillis - nanosBefore} ahead of {@code nanoTime}.
      */
-    synchronized void heard(long beat) {
+    void sent(long redisMillis, long nanosBefore) {
+        beatOffset = redisMillis * 1_000_000 - nanosBefore;
+        beatOffsetKnown = true;
+    }
+
+    /**
+     * This instance's own heartbeat number {@code beat}, sent at {@code sentAt} (Redis's ms), came back over
+     * the channel: everything published before it has been heard, so the fence holds until {@code silence}
+     * after it was sent. A beat out of sequence, or one heard after the fence had lapsed, proves messages may
+     * have been lost: the cache empties first. A beat already older than the silence (a backlog), or one whose
+     * age cannot be told yet, leaves the fence down.
+     */
+    synchronized void heard(long beat, long sentAt) {
         long now = nanoTime.getAsLong();
         if (beat != nextBeat || !fenced || now - openUntil >= 0) {
             clear();
         }
         nextBeat = beat + 1;
-        openUntil = now + silenceNanos;
-        fenced = true;
+        long age = beatOffsetKnown ? Math.max(0, now + beatOffset - sentAt * 1_000_000) : silenceNanos;
+        openUntil = now + silenceNanos - age;
+        fenced = age < silenceNanos;
+        if (!fenced) {
+            clear();
+        }
     }
 
     /** The channel may have lost messages (unsubscribed, resubscribed): answer nothing until heard again. */

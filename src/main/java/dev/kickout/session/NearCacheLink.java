@@ -5,6 +5,7 @@ import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
+import dev.kickout.redis.Script;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -22,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.redisson.api.RScript;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.listener.BaseStatusListener;
@@ -30,7 +32,9 @@ import org.redisson.client.codec.StringCodec;
 /**
  * Keeps this instance's {@link NearCache} honest: listens on the invalidation channel
  * ({@link RedisKeys#nearCacheChannel()}), publishes a numbered heartbeat there every fifth of
- * {@code kickout.session.near-cache.silence} and opens the cache's fence only on hearing its own, publishes
+ * {@code kickout.session.near-cache.silence} from a script that writes first and stamps the beat with Redis's
+ * time ({@code near-cache-beat.lua}: a Redis refusing writes sends none), opens the cache's fence only on
+ * hearing its own, for the silence after each was sent, publishes
  * the invalidation of a user whose sessions a revocation ended, and writes the sliding expiry of answered
  * sessions in one pipelined batch per {@code kickout.session.touch-interval}. With
  * {@code kickout.session.near-cache=false} none of this runs and every token is checked in Redis.
@@ -119,7 +123,11 @@ public class NearCacheLink {
             subscribe();
             if (subscribed) {
                 long next = beat++;
-                redis.call(client -> topic(client).publish("h " + instance + " " + next));
+                long before = System.nanoTime();
+                Long sentAt = redis.eval(Script.NEAR_CACHE_BEAT, RScript.ReturnType.LONG,
+                        List.of(keys.nearCacheBeat(instance)), keys.nearCacheChannel(), instance, next,
+                        config.nearCacheSilence().toMillis() * 4);
+                cache.sent(sentAt, before);
             }
         } catch (RuntimeException e) {
             // unheard, the fence lapses after the silence: requests go to Redis
@@ -173,7 +181,8 @@ public class NearCacheLink {
         if (message.startsWith("u ")) {
             cache.invalidate(message.substring(2));
         } else if (message.startsWith("h " + instance + " ")) {
-            cache.heard(Long.parseLong(message.substring(3 + instance.length())));
+            String[] beat = message.substring(3 + instance.length()).split(" ");
+            cache.heard(Long.parseLong(beat[0]), Long.parseLong(beat[1]));
         }
     }
 

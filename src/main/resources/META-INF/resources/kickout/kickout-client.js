@@ -623,6 +623,17 @@ export class KickoutClient {
  * `message`, `error`; the lock may still be held, the next beat tries again) and
  * `onHeartbeatRestored()` (a beat went through after failures).
  */
+/**
+ * Whether a lock event (`fence`, `at`) is about a holding older than the one held now (`fence`, `since`):
+ * fences are compared when both are known, else times.
+ */
+export function olderThanHolding(data, fence, since) {
+    if (data.fence !== undefined && data.fence !== null && fence !== undefined && fence !== null) {
+        return Number(data.fence) < Number(fence);
+    }
+    return !!(data.at && since && new Date(data.at) < new Date(since));
+}
+
 export class EditLock {
     #client;
     #options;
@@ -712,9 +723,13 @@ export class EditLock {
         this.#waiters = [];
     }
 
-    /** A replayed release of an earlier holding must not end this one. */
+    /**
+     * A replayed release of an earlier holding must not end this one. The event names the holding it ended by
+     * its fence, which grows with every new holding; times are not compared (an event replayed late used to
+     * carry its delivery's time). An event without a fence (an older server) falls back on the times.
+     */
     #olderThanHolding(data) {
-        return !!(data.at && this.view?.acquiredAt && new Date(data.at) < new Date(this.view.acquiredAt));
+        return olderThanHolding(data, this.view?.fence, this.view?.acquiredAt);
     }
 
     #matches(data) {

@@ -24,7 +24,7 @@
  * the same lock), never started a second time. `data-kickout-heartbeats` on the root element counts
  * the heartbeat loops running on the page.
  */
-import { KickoutClient, KickoutError, clientText, copyText, heartbeatFailure, lockLostMessage } from './kickout-client.js';
+import { KickoutClient, KickoutError, clientText, copyText, heartbeatFailure, lockLostMessage, olderThanHolding } from './kickout-client.js';
 /** Inputs whose value a person types: these become read-only (values stay visible); the rest disabled. */
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time']);
@@ -62,6 +62,7 @@ class LockedForm {
         this.root = root;
         this.form = root.closest('form');
         this.since = root.dataset.since;
+        this.fence = root.dataset.fence || null;
         for (const node of root.querySelectorAll('[data-kickout-text]')) {
             node.textContent = this.#say(node.dataset.kickoutText, { noun: root.dataset.noun });
         }
@@ -283,9 +284,9 @@ class LockedForm {
         return data.type === this.type && String(data.id) === String(this.id);
     }
 
-    /** A replayed release of an earlier holding must not end this one. */
+    /** A replayed release of an earlier holding must not end this one: told by the fence (see kickout-client.js). */
     #olderThanHolding(data) {
-        return !!(data.at && this.since && new Date(data.at) < new Date(this.since));
+        return olderThanHolding(data, this.fence, this.since);
     }
 }
 

@@ -2,7 +2,8 @@
 -- save can slip through; the lock then stays blocked for the grace period (the holder is told
 -- first) and disappears, or disappears at once when the grace is 0.
 -- ARGV[1] admin user id, ARGV[2] grace (ms), ARGV[3] ttl (ms)
--- Returns {'OK', field, value, ...} (the lock as it was) | {'NOT_LOCKED'}
+-- Returns {'OK', field, value, ...} (the lock as it was, then 'releasedAt': Redis's time of this decision, ms)
+-- | {'NOT_LOCKED'}
 local now = clock_now()
 local held = redis.call('HMGET', KEYS[1], 'state', 'tokenHash')
 if held[1] ~= 'HELD' then
@@ -28,4 +29,6 @@ if grace > 0 then
 else
   redis.call('DEL', KEYS[1])
 end
+table.insert(released, 'releasedAt')
+table.insert(released, string.format('%.0f', now))
 return released

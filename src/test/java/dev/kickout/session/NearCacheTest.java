@@ -33,7 +33,7 @@ class NearCacheTest {
     void nothingIsAnsweredBeforeTheFirstOwnHeartbeat() {
         fill("u1", "t1", "s1");
         assertNull(cache.hit("u1", "t1"), "not even cached: the fill was refused while the fence was down");
-        cache.heard(0);
+        heard(0);
         fill("u1", "t1", "s1");
         assertNotNull(cache.hit("u1", "t1"));
     }
@@ -41,7 +41,7 @@ class NearCacheTest {
     @Test
     void aHitSlidesTheExpiryOnRedisTimeAndQueuesOneTouch() {
         quietChannel();
-        cache.heard(0);
+        heard(0);
         fill("u1", "t1", "s1");
         advance(5_000);
         Session hit = cache.hit("u1", "t1");
@@ -56,43 +56,98 @@ class NearCacheTest {
 
     @Test
     void silenceClosesTheFenceAndTheNextHeartbeatReopensItEmpty() {
-        cache.heard(0);
+        heard(0);
         fill("u1", "t1", "s1");
         advance(1_499);
         assertNotNull(cache.hit("u1", "t1"));
         advance(1);
         assertNull(cache.hit("u1", "t1"), "silent for the whole bound: no hits");
-        cache.heard(1);
+        heard(1);
         assertNull(cache.hit("u1", "t1"), "an invalidation may have been lost in the silence: emptied");
         assertEquals(0, cache.size());
     }
 
     @Test
-    void aMissingHeartbeatEmptiesTheCache() {
-        cache.heard(0);
+    void aBeatHeardLateHoldsTheFenceOnlyUntilTheSilenceAfterItWasSent() {
+        heard(0);
         fill("u1", "t1", "s1");
-        cache.heard(1);
+        long sentAt = wall;
+        cache.sent(sentAt, nanos);
+        advance(1_000); // a backlog: beat 1 reaches this instance a second after Redis published it
+        cache.heard(1, sentAt);
+        assertNotNull(cache.hit("u1", "t1"), "sent 1 s ago, within the silence");
+        advance(499);
         assertNotNull(cache.hit("u1", "t1"));
-        cache.heard(3);
+        advance(1);
+        assertNull(cache.hit("u1", "t1"), "1.5 s after it was sent, not after it was heard: closed");
+    }
+
+    @Test
+    void aBacklogOlderThanTheSilenceEmptiesTheCacheAndKeepsItClosed() {
+        heard(0);
+        fill("u1", "t1", "s1");
+        assertNotNull(cache.hit("u1", "t1"));
+        long sentAt = wall;
+        cache.sent(sentAt, nanos);
+        advance(1_400);
+        cache.heard(1, sentAt); // in sequence and within the fence, but sent 1.4 s ago
+        advance(200);
+        cache.heard(2, sentAt + 100); // sent 1.5 s ago: as old as the silence
+        assertNull(cache.hit("u1", "t1"));
+        assertEquals(0, cache.size(), "a backlog that old may hold an invalidation: emptied");
+        assertFalse(cache.open());
+        fill("u1", "t1", "s1");
+        assertNull(cache.hit("u1", "t1"), "nothing answered while the beats heard are stale");
+        heard(3);
+        assertTrue(cache.open(), "a fresh beat reopens it");
+        assertNull(cache.hit("u1", "t1"), "empty");
+    }
+
+    @Test
+    void aBeatWhoseAgeCannotBeToldOpensNothing() {
+        cache.heard(0, wall);
+        assertFalse(cache.open(), "no reply to a heartbeat script yet: Redis's clock unknown");
+        heard(1);
+        assertTrue(cache.open());
+    }
+
+    @Test
+    void theAgeErrsOnTheOldSide() {
+        cache.sent(wall + 20, nanos); // Redis's clock 20 ms ahead, as far as this JVM can tell
+        cache.heard(0, wall + 20);
+        fill("u1", "t1", "s1");
+        advance(1_499);
+        assertNotNull(cache.hit("u1", "t1"));
+        advance(1);
+        assertNull(cache.hit("u1", "t1"));
+    }
+
+    @Test
+    void aMissingHeartbeatEmptiesTheCache() {
+        heard(0);
+        fill("u1", "t1", "s1");
+        heard(1);
+        assertNotNull(cache.hit("u1", "t1"));
+        heard(3);
         assertNull(cache.hit("u1", "t1"));
         assertTrue(cache.open(), "open again at once: everything before the gap is gone");
     }
 
     @Test
     void aResubscriptionClosesUntilTheNextHeartbeat() {
-        cache.heard(0);
+        heard(0);
         fill("u1", "t1", "s1");
         cache.close();
         assertFalse(cache.open());
         assertNull(cache.hit("u1", "t1"));
-        cache.heard(7);
+        heard(7);
         assertTrue(cache.open());
         assertNull(cache.hit("u1", "t1"));
     }
 
     @Test
     void anInvalidationForgetsTheUsersSessionsOnly() {
-        cache.heard(0);
+        heard(0);
         fill("u1", "t1", "s1");
         fill("u1", "t2", "s2");
         fill("u2", "t3", "s3");
@@ -105,14 +160,14 @@ class NearCacheTest {
 
     @Test
     void aFillThatReadRedisBeforeAnInvalidationKeepsNothing() {
-        cache.heard(0);
+        heard(0);
         NearCache.Read read = cache.read();
         cache.invalidate("u1"); // the revocation was published while the read was on its way
         cache.fill(read, "u1", "t1", session("s1"), START + 3_600_000);
         assertNull(cache.hit("u1", "t1"));
         NearCache.Read closedRead = cache.read();
         cache.close();
-        cache.heard(1);
+        heard(1);
         cache.fill(closedRead, "u1", "t1", session("s1"), START + 3_600_000);
         assertNull(cache.hit("u1", "t1"), "nor one that read before a closure");
     }
@@ -120,7 +175,7 @@ class NearCacheTest {
     @Test
     void theCapAndTheIdleTimeoutAreLeftToRedis() {
         cache = new NearCache(TTL, Duration.ofHours(1), Duration.ofHours(1), 3, () -> nanos, () -> wall);
-        cache.heard(0);
+        heard(0);
         cache.fill(cache.read(), "u1", "t1", session("s1"), START + 1_000);
         assertEquals(Instant.ofEpochMilli(START + 1_000), cache.hit("u1", "t1").expiresAt(), "never past the cap");
         advance(999);
@@ -138,7 +193,7 @@ class NearCacheTest {
     @Test
     void anEntryIsReadAgainAfterItsMaximumAge() {
         quietChannel();
-        cache.heard(0);
+        heard(0);
         fill("u1", "t1", "s1");
         advance(59_999);
         assertNotNull(cache.hit("u1", "t1"));
@@ -148,7 +203,7 @@ class NearCacheTest {
 
     @Test
     void aFullCacheAnswersItsOwnAndChecksTheRestInRedis() {
-        cache.heard(0);
+        heard(0);
         fill("u1", "t1", "s1");
         fill("u2", "t2", "s2");
         fill("u3", "t3", "s3");
@@ -161,7 +216,7 @@ class NearCacheTest {
 
     @Test
     void redisTimeComesFromTheLastFill() {
-        cache.heard(0);
+        heard(0);
         Session ahead = new Session("s1", "user", "user", "web", "c", Instant.ofEpochMilli(START),
                 Instant.ofEpochMilli(START + 10_000), Instant.ofEpochMilli(START + 10_000 + TTL.toMillis()), "127.0.0.1",
                 "ua", Set.of("user"));
@@ -178,7 +233,7 @@ class NearCacheTest {
     @Test
     void aSlowReadMakesTheCacheLetGoEarlyNeverLate() {
         cache = new NearCache(TTL, Duration.ofHours(1), Duration.ofHours(1), 3, () -> nanos, () -> wall);
-        cache.heard(0);
+        heard(0);
         NearCache.Read read = cache.read();
         advance(50);
         Session live = session("s1");
@@ -206,6 +261,12 @@ class NearCacheTest {
     private Session session(String sessionId) {
         return new Session(sessionId, "user", "user", "web", "c", Instant.ofEpochMilli(START), Instant.ofEpochMilli(wall),
                 Instant.ofEpochMilli(wall + TTL.toMillis()), "127.0.0.1", "ua", Set.of("user"));
+    }
+
+    /** Beat {@code beat} sent now (the test's wall clock stands for Redis's) and heard at once. */
+    private void heard(long beat) {
+        cache.sent(wall, nanos);
+        cache.heard(beat, wall);
     }
 
     private void advance(long millis) {
