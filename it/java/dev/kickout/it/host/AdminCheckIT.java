@@ -39,7 +39,8 @@ class AdminCheckIT {
                 .addPackage(BareApplication.class.getPackage())
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
                 .addAsResource(new StringAsset("kickout.key-prefix=bare\nkickout.rest.own-application=false\n"
-                        + "kickout.filter.include=/api/*\nkickout.login.policy=MULTI\n"), "META-INF/microprofile-config.properties");
+                        + "kickout.filter.include=/api/*\nkickout.filter.exclude=/api/auth/login,/api/events\n"
+                        + "kickout.login.policy=MULTI\n"), "META-INF/microprofile-config.properties");
         return Deployments.withModule(host);
     }
 

@@ -81,7 +81,7 @@ class LockTokenSourceIT {
 
     @Test
     void aTokenInTheQueryStringIsNotAccepted() {
-        String id = "doc-21";
+        String id = "doc-18";
         String token = acquire(id, alice);
 
         assertRefused(form("it/form-save?editToken=" + token, alice, Map.of("id", id, "title", "from the URL")),

@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
+import java.util.Enumeration;
 import java.util.Optional;
 
 /**
@@ -93,6 +94,26 @@ public class RequestCredentials {
                 found = cookie.getValue() == null ? "" : cookie.getValue();
             }
         }
+        if (found != null && sentTwice(request, name)) {
+            throw TokenRejectedException.duplicateCookie();
+        }
         return Optional.ofNullable(found);
+    }
+
+    /**
+     * Whether the {@code Cookie} headers name {@code name} more than once. Asked of the raw headers, since a
+     * container may keep one cookie per name (WildFly 39's Undertow keeps the first).
+     */
+    static boolean sentTwice(HttpServletRequest request, String name) {
+        int seen = 0;
+        for (Enumeration<String> headers = request.getHeaders("Cookie"); headers != null && headers.hasMoreElements(); ) {
+            for (String pair : headers.nextElement().split(";")) {
+                int equals = pair.indexOf('=');
+                if ((equals < 0 ? pair : pair.substring(0, equals)).trim().equals(name) && ++seen > 1) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }
