@@ -16,6 +16,8 @@ public enum ProblemCode {
     REPLACED(401),
     LOGGED_OUT(401),
     BAD_CREDENTIALS(401),
+    /** Cookie mode: the request carries the session cookie twice (one may be planted), so neither counts. */
+    DUPLICATE_COOKIE(401),
     FORBIDDEN(403),
     /** Cookie mode: an unsafe method without the matching CSRF header. */
     CSRF_REJECTED(403),

@@ -80,6 +80,22 @@ class LockTokenSourceIT {
     }
 
     @Test
+    void aTokenInTheQueryStringIsNotAccepted() {
+        String id = "doc-18";
+        String token = acquire(id, alice);
+
+        assertRefused(form("it/form-save?editToken=" + token, alice, Map.of("id", id, "title", "from the URL")),
+                423, "LOCK_HELD", "a lock token in the query string is no token");
+        // the form body's field counts, whatever the query string says
+        Reply saved = form("it/form-save?editToken=made-up", alice, Map.of("id", id, "title", "from the body", "editToken", token));
+        assertEquals(200, saved.status(), saved.body());
+        assertEquals("from the body", title(id));
+        System.out.println("[figure] lock token in the query string (" + System.getProperty("kickout.it.server", "wildfly")
+                + "): refused 423 LOCK_HELD; the form body's field wins over the query string's");
+        release(id, token);
+    }
+
+    @Test
     void aMethodParameterCarriesTheToken() {
         String id = "doc-20";
         String token = acquire(id, alice);

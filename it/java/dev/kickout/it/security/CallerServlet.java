@@ -33,6 +33,8 @@ public class CallerServlet extends HttpServlet {
     @Inject
     ClerkDesk desk;
     @Inject
+    Shredder shredder;
+    @Inject
     SecurityContext security;
     @Inject
     CurrentSession current;
@@ -64,6 +66,10 @@ public class CallerServlet extends HttpServlet {
                 .add("cdiClassLevel", attempt(desk::serve))
                 .add("cdiPermitAll", attempt(desk::openingHours))
                 .add("cdiDenyAll", attempt(desk::shred))
+                .add("cdiDenyAllAlone", attempt(staff::burn))
+                .add("cdiClassDenyAll", attempt(shredder::shred))
+                .add("cdiClassDenyAllRoles", attempt(shredder::feed))
+                .add("cdiClassDenyAllPermitAll", attempt(shredder::look))
                 .add("mechanismSession", request.getAttribute(Session.REQUEST_ATTRIBUTE) instanceof Session)
                 .add("currentSession", current.get().map(Session::userId).orElse("none"));
         response.setContentType("application/json");

@@ -14,6 +14,7 @@ import dev.kickout.it.support.TestRedis;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.URL;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -79,7 +80,7 @@ class ContainerSecurityIT {
             throw new java.io.UncheckedIOException(e);
         }
         war.delete("WEB-INF/web.xml");
-        return war.addClasses(GuardedEjb.class, StaffBean.class, ClerkDesk.class, CallerServlet.class)
+        return war.addClasses(GuardedEjb.class, StaffBean.class, ClerkDesk.class, Shredder.class, CallerServlet.class)
                 .addAsWebInfResource(new StringAsset(webXml.replace("</web-app>", CONSTRAINTS + "</web-app>")), "web.xml");
     }
 
@@ -130,6 +131,16 @@ class ContainerSecurityIT {
         assertEquals("allowed:served", asClerk.getString("cdiClassLevel"), asClerk::toString);
         assertEquals("allowed:9-5", asAdmin.getString("cdiPermitAll"), asAdmin::toString);
         assertEquals("refused:EJBAccessException", asClerk.getString("cdiDenyAll"), asClerk::toString);
+        // @DenyAll alone: on a method of an otherwise unguarded bean, and on a class whose methods may open themselves
+        for (JsonObject seen : List.of(asAdmin, asClerk)) {
+            assertEquals("refused:EJBAccessException", seen.getString("cdiDenyAllAlone"), seen::toString);
+            assertEquals("refused:EJBAccessException", seen.getString("cdiClassDenyAll"), seen::toString);
+            assertEquals("allowed:looked", seen.getString("cdiClassDenyAllPermitAll"), seen::toString);
+        }
+        assertEquals("refused:EJBAccessException", asAdmin.getString("cdiClassDenyAllRoles"), asAdmin::toString);
+        assertEquals("allowed:fed", asClerk.getString("cdiClassDenyAllRoles"), asClerk::toString);
+        System.out.println("[figure] container-security " + SERVER + ": cdi-DenyAll-alone (method, class)="
+                + asClerk.getString("cdiDenyAllAlone") + ", " + asClerk.getString("cdiClassDenyAll"));
 
         JsonObject anonymous = page("it-security/caller", null).assertOk(200);
         assertEquals("none", anonymous.getString("servletPrincipal"), anonymous::toString);
@@ -139,6 +150,9 @@ class ContainerSecurityIT {
         assertEquals("refused:EJBAccessException", anonymous.getString("ejbAdminOnly"), anonymous::toString);
         assertEquals("refused:EJBAccessException", anonymous.getString("cdiStaffOnly"), anonymous::toString);
         assertEquals("allowed:9-5", anonymous.getString("cdiPermitAll"), anonymous::toString);
+        assertEquals("refused:EJBAccessException", anonymous.getString("cdiDenyAllAlone"), anonymous::toString);
+        assertEquals("refused:EJBAccessException", anonymous.getString("cdiClassDenyAll"), anonymous::toString);
+        assertEquals("allowed:looked", anonymous.getString("cdiClassDenyAllPermitAll"), anonymous::toString);
         assertFalse(anonymous.getBoolean("mechanismSession"));
         System.out.println("[figure] container-security " + SERVER + ": no-token-unprotected=anonymous (EJB caller '"
                 + anonymous.getString("ejbPrincipal") + "')");

@@ -3,6 +3,7 @@ package dev.kickout.it.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.it.http.Api;
@@ -151,10 +152,25 @@ class ClientAddressIT {
         Reply signedIn = browser.postForm("api/auth/login", signInForm("alice"), origin, forwarded("https", PUBLIC_HOST));
         assertEquals(303, signedIn.status(), signedIn::body);
         assertEquals(origin + context + "/cookie/demo", signedIn.header("Location"));
-        assertTrue(CookieClient.attributes(browser.setCookieLine("KICKOUT_SESSION")).contains("secure"),
-                browser.setCookieLine("KICKOUT_SESSION"));
+        // on https the session cookie takes the __Host- prefix (kickout.cookie.host-prefix=auto): Secure, Path=/, no Domain
+        String session = browser.setCookieLine("__Host-KICKOUT_SESSION");
+        assertNotNull(session, "no __Host- session cookie over https");
+        assertNull(browser.setCookieLine("KICKOUT_SESSION"));
+        List<String> attributes = CookieClient.attributes(session);
+        assertTrue(attributes.contains("secure") && attributes.contains("path=/") && attributes.contains("httponly"), session);
+        assertFalse(attributes.stream().anyMatch(a -> a.startsWith("domain")), session);
         assertTrue(CookieClient.attributes(browser.setCookieLine("KICKOUT_CSRF")).contains("secure"),
                 browser.setCookieLine("KICKOUT_CSRF"));
+        System.out.println("[figure] cookie-host-prefix (" + System.getProperty("kickout.it.server", "wildfly")
+                + ", https at a trusted proxy): " + session.replaceFirst("=[^;]*", "=<token>"));
+        Reply me = browser.send(browser.request("api/auth/me", forwarded("https", PUBLIC_HOST))
+                .header("Accept", "application/json").GET());
+        assertEquals("alice", me.assertOk(200).getString("username"));
+        // over https only the __Host- cookie counts: the plain name, which a sibling site could plant, is not read
+        CookieClient planted = new CookieClient(URI.create(base.toString()));
+        planted.setCookie("KICKOUT_SESSION", browser.cookie("__Host-KICKOUT_SESSION"));
+        planted.send(planted.request("api/auth/me", forwarded("https", PUBLIC_HOST)).header("Accept", "application/json").GET())
+                .assertProblem(401, "TOKEN_MISSING");
 
         CookieClient anonymous = new CookieClient(URI.create(base.toString()));
         Reply page = anonymous.send(anonymous.request("cookie/demo", forwarded("https", PUBLIC_HOST))

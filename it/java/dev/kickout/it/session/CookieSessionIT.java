@@ -20,9 +20,11 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.URL;
+import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -122,6 +124,50 @@ class CookieSessionIT {
 
         JsonObject held = browser.post(lock, "X-CSRF-Token", csrf).assertOk(201);
         assertEquals("bob", held.getJsonObject("holder").getString("username"));
+    }
+
+    @Test
+    void aCsrfTokenInTheQueryStringIsNotAccepted() {
+        browser.signIn("bob", "c-csrf-query", null);
+        String csrf = browser.cookie("KICKOUT_CSRF");
+        String lock = "api/locks/document/cookie-csrf-query-" + System.nanoTime();
+
+        browser.post(lock + "?_csrf=" + csrf, "Content-Type", "application/x-www-form-urlencoded")
+                .assertProblem(403, "CSRF_REJECTED");
+        browser.postForm("api/auth/logout?_csrf=" + csrf, "other=1", browser.origin()).assertProblem(403, "CSRF_REJECTED");
+        browser.get(lock).assertProblem(404, "NOT_LOCKED");
+        browser.get("api/auth/me").assertOk(200);
+
+        // the form body's field counts, whatever the query string says
+        Reply out = browser.postForm("api/auth/logout?_csrf=wrong", "_csrf=" + csrf, browser.origin());
+        assertEquals(303, out.status(), out.body());
+        assertCleared("KICKOUT_SESSION");
+    }
+
+    @Test
+    void twoSessionCookiesAreRefusedAndCleared() {
+        browser.signIn("carol", "c-tossed", null);
+        String token = browser.cookie("KICKOUT_SESSION");
+        String planted = api.login("bob", "c-tossed-2").token();
+
+        for (String cookies : List.of("KICKOUT_SESSION=" + planted + "; KICKOUT_SESSION=" + token,
+                "KICKOUT_SESSION=" + token + "; KICKOUT_SESSION=" + planted,
+                "KICKOUT_SESSION=" + token + "; KICKOUT_SESSION=" + token)) {
+            Reply me = api.send(HttpRequest.newBuilder(URI.create(base.toString()).resolve("api/auth/me"))
+                    .header("Cookie", cookies).header("Accept", "application/json").GET());
+            me.assertProblem(401, "DUPLICATE_COOKIE");
+            List<String> cleared = me.headers().allValues("Set-Cookie");
+            assertTrue(cleared.stream().anyMatch(c -> c.startsWith("KICKOUT_SESSION=;") && c.toLowerCase(Locale.ROOT)
+                    .contains("max-age=0")), cleared::toString);
+            Reply page = api.send(HttpRequest.newBuilder(URI.create(base.toString()).resolve("cookie/demo"))
+                    .header("Cookie", cookies).header("Accept", "text/html").GET());
+            assertEquals(303, page.status(), page.body());
+            assertTrue(page.header("Location").contains("reason=DUPLICATE_COOKIE"), page.header("Location"));
+        }
+        System.out.println("[figure] cookie-tossing (" + System.getProperty("kickout.it.server", "wildfly")
+                + "): two session cookies -> 401 DUPLICATE_COOKIE, cookies cleared; page load -> 303 reason=DUPLICATE_COOKIE");
+        // one cookie, as ever
+        browser.get("api/auth/me", "Accept", "application/json").assertOk(200);
     }
 
     @Test

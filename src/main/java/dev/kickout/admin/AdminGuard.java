@@ -1,11 +1,13 @@
 package dev.kickout.admin;
 
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.HttpRequests;
 import dev.kickout.session.CurrentSession;
 import dev.kickout.session.Session;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
 
 /**
@@ -21,12 +23,25 @@ public class AdminGuard {
     KickoutConfig config;
     @Inject
     Event<AdminDenied> denied;
+    @Inject
+    HttpRequests requests;
 
     /** The caller's session if it has the admin role; else 403 FORBIDDEN. */
     public Session require(ContainerRequestContext request) {
+        return require(request.getMethod(), request.getUriInfo().getPath());
+    }
+
+    /** The same check outside JAX-RS's filters, naming the call by the servlet request it serves. */
+    public Session require() {
+        HttpServletRequest request = requests.current().orElse(null);
+        String path = request == null || request.getPathInfo() == null ? "" : request.getPathInfo();
+        return require(request == null ? null : request.getMethod(), path.startsWith("/") ? path.substring(1) : path);
+    }
+
+    private Session require(String method, String path) {
         Session session = current.require();
         if (!session.roles().contains(config.adminRole())) {
-            denied.fire(new AdminDenied(current.actor(), request.getMethod(), request.getUriInfo().getPath()));
+            denied.fire(new AdminDenied(current.actor(), method, path));
             throw new ForbiddenException(config.adminRole());
         }
         return session;

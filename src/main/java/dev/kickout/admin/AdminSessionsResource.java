@@ -13,6 +13,7 @@ import dev.kickout.session.SessionDirectory;
 import dev.kickout.session.SessionService;
 import dev.kickout.session.SessionView;
 import dev.kickout.session.Tombstone;
+import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -38,6 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = ApiDoc.COOKIE)
 @Path("admin")
 @RequiresAdmin
+@RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class AdminSessionsResource {
 

@@ -623,18 +623,23 @@ public class KickoutConfig {
     /** SameSite attribute of the session and CSRF cookies. */
     public enum SameSite { Lax, Strict, None }
 
+    /** When the session cookie takes the {@code __Host-} prefix. */
+    public enum CookiePrefix { AUTO, ALWAYS, NEVER }
+
     private static final Pattern COOKIE_NAME = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}");
     private static final Pattern PAGE = Pattern.compile("/[A-Za-z0-9._~!$&'()*+,;=:@%/-]{0,255}");
 
     private boolean cookieEnabled;
     private String cookieName;
     private SameSite cookieSameSite;
+    private CookiePrefix cookieHostPrefix;
     private String cookieSignInPage;
 
     private void loadCookieMode() {
         cookieEnabled = bool(Setting.COOKIE_ENABLED);
         cookieName = matching(Setting.COOKIE_NAME, COOKIE_NAME, "a cookie name (1-64 token characters)");
         cookieSameSite = choice(Setting.COOKIE_SAME_SITE, SameSite.class);
+        cookieHostPrefix = choice(Setting.COOKIE_HOST_PREFIX, CookiePrefix.class);
         cookieSignInPage = raw(Setting.COOKIE_SIGN_IN_PAGE).isEmpty() ? ""
                 : matching(Setting.COOKIE_SIGN_IN_PAGE, PAGE, "a context-relative path such as /signin.html");
         if (cookieSignInPage.contains("//")) {
@@ -652,6 +657,10 @@ public class KickoutConfig {
 
     public SameSite cookieSameSite() {
         return cookieSameSite;
+    }
+
+    public CookiePrefix cookieHostPrefix() {
+        return cookieHostPrefix;
     }
 
     /** The context-relative sign-in page, or "" when page loads get the 401 instead of a redirect. */

@@ -144,6 +144,8 @@ public enum Setting {
             "Name of the session cookie in cookie mode (the CSRF token's cookie is KICKOUT_CSRF)."),
     COOKIE_SAME_SITE("kickout.cookie.same-site", "Lax",
             "SameSite attribute of both cookies: Lax, Strict or None (None needs TLS: browsers drop it without Secure)."),
+    COOKIE_HOST_PREFIX("kickout.cookie.host-prefix", "auto",
+            "The session cookie as __Host-<kickout.cookie.name> (Secure, Path=/, no Domain), which no sibling or parent domain can set: auto (when the client's origin is https), always (needs https) or never."),
     COOKIE_SIGN_IN_PAGE("kickout.cookie.sign-in-page", "",
             "Context-relative sign-in page (e.g. /signin.html): page loads without a valid cookie session are sent there with ?reason=&next=; empty: they get the 401."),
     HTTP_SESSION_ENABLED("kickout.http-session.enabled", "false",

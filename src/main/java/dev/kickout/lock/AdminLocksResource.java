@@ -4,6 +4,7 @@ import dev.kickout.Checks;
 import dev.kickout.admin.RequiresAdmin;
 import dev.kickout.rest.ApiDoc;
 import dev.kickout.session.CurrentSession;
+import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -27,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = ApiDoc.COOKIE)
 @Path("admin/locks")
 @RequiresAdmin
+@RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class AdminLocksResource {
 

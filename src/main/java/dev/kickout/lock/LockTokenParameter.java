@@ -2,6 +2,7 @@ package dev.kickout.lock;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.interceptor.InvocationContext;
+import jakarta.ws.rs.QueryParam;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +30,8 @@ class LockTokenParameter implements LockTokenSource {
     /**
      * The position of the method's {@link LockToken} parameter, or -1.
      *
-     * @throws IllegalStateException it is not a {@code String}, or there are several
+     * @throws IllegalStateException it is not a {@code String}, there are several, or it is a JAX-RS
+     *                               {@code @QueryParam} (a lock token in a URL ends up in access logs)
      */
     static int position(Method method) {
         int found = -1;
@@ -38,6 +40,10 @@ class LockTokenParameter implements LockTokenSource {
                 String where = "@LockToken on " + method.getDeclaringClass().getName() + "." + method.getName();
                 if (found >= 0) {
                     throw new IllegalStateException(where + ": only one parameter may carry the lock token");
+                }
+                if (method.getParameters()[i].isAnnotationPresent(QueryParam.class)) {
+                    throw new IllegalStateException(where + ": a lock token may not come from the query string (it ends up"
+                            + " in access logs); take it from the X-Lock-Token header (@HeaderParam) or a form field (@FormParam)");
                 }
                 if (method.getParameterTypes()[i] != String.class) {
                     throw new IllegalStateException(where + ": the parameter must be a String");

@@ -1,6 +1,7 @@
 package dev.kickout.lock;
 
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.BodyParameters;
 import dev.kickout.rest.HttpRequests;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -9,7 +10,8 @@ import java.util.Optional;
 
 /**
  * The lock token as a request parameter named {@code kickout.lock.token-parameter} (default
- * {@code lockToken}): a form post's field, a Faces action's hidden input, or the query string.
+ * {@code lockToken}): a form post's field or a Faces action's hidden input; never the query string, which
+ * ends up in access logs.
  * JAX-RS resources that consume the form themselves should pass it as a {@link LockToken}
  * {@code @FormParam} instead: once JAX-RS has read the body, the servlet request may not see it.
  */
@@ -30,7 +32,7 @@ class LockTokenRequestParameter implements LockTokenSource {
 
     @Override
     public Optional<String> find(InvocationContext call) {
-        return requests.current().map(request -> request.getParameter(config.lockTokenParameter()))
+        return requests.current().flatMap(request -> BodyParameters.first(request, config.lockTokenParameter()))
                 .filter(t -> !t.isEmpty());
     }
 }

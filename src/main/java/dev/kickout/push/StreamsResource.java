@@ -2,6 +2,7 @@ package dev.kickout.push;
 
 import dev.kickout.admin.RequiresAdmin;
 import dev.kickout.rest.ApiDoc;
+import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -21,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = ApiDoc.COOKIE)
 @Path("admin/streams")
 @RequiresAdmin
+@RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class StreamsResource {
 

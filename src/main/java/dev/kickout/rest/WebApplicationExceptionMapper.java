@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * JAX-RS's own refusals (unknown path, wrong method or media type, unreadable body) as problems:
- * 404 {@code NOT_FOUND}, other 4xx {@code INVALID_REQUEST}.
+ * 404 {@code NOT_FOUND}, other 4xx {@code INVALID_REQUEST}. One that already carries a problem (the
+ * module's own refusal raised where no mapper may be registered) is answered as it is.
  */
 public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplicationException> {
 
@@ -22,7 +23,7 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
     @Override
     public Response toResponse(WebApplicationException e) {
         int status = e.getResponse().getStatus();
-        if (status < 400 || status >= 500) {
+        if (status < 400 || status >= 500 || isProblem(e.getResponse())) {
             return e.getResponse();
         }
         String code = (status == 404 ? ProblemCode.NOT_FOUND : ProblemCode.INVALID_REQUEST).name();
@@ -41,5 +42,10 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
             response.header("Allow", allow);
         }
         return response.build();
+    }
+
+    private static boolean isProblem(Response response) {
+        return response.hasEntity() && response.getMediaType() != null
+                && Problems.MEDIA_TYPE.equals(response.getMediaType().getType() + "/" + response.getMediaType().getSubtype());
     }
 }

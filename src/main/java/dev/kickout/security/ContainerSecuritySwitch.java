@@ -2,6 +2,7 @@ package dev.kickout.security;
 
 import dev.kickout.config.KickoutConfig;
 import dev.kickout.config.Setting;
+import jakarta.annotation.security.DenyAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.util.Nonbinding;
@@ -14,7 +15,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Lets {@link KickoutAuthenticationMechanism} and {@link RolesAllowedInterceptor} exist only when
+ * Lets {@link KickoutAuthenticationMechanism}, {@link RolesAllowedInterceptor} and {@link DenyAllInterceptor}
+ * exist only when
  * {@code kickout.container-security.enabled} is true: Jakarta Security turns itself on for a WAR as
  * soon as it finds any authentication mechanism bean, so a host that did not ask for the mode must
  * not see one at all.
@@ -39,6 +41,7 @@ public class ContainerSecuritySwitch implements Extension {
             discovery.configureInterceptorBinding(RolesAllowed.class)
                     .filterMethods(member -> member.getJavaMember().getName().equals("value"))
                     .forEach(member -> member.add(Nonbinding.Literal.INSTANCE));
+            discovery.configureInterceptorBinding(DenyAll.class);
             try {
                 RoleMap.parse(KickoutConfig.atBoot(Setting.CONTAINER_SECURITY_ROLE_MAP, loader));
             } catch (IllegalArgumentException e) {
@@ -55,6 +58,12 @@ public class ContainerSecuritySwitch implements Extension {
     }
 
     void vetoInterceptorUnlessEnabled(@Observes ProcessAnnotatedType<RolesAllowedInterceptor> type) {
+        if (!enabled) {
+            type.veto();
+        }
+    }
+
+    void vetoDenyAllUnlessEnabled(@Observes ProcessAnnotatedType<DenyAllInterceptor> type) {
         if (!enabled) {
             type.veto();
         }

@@ -60,7 +60,12 @@ public class KickoutAuthenticationMechanism implements HttpAuthenticationMechani
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
-        RequestCredentials.Credential credential = credentials.find(request).orElse(null);
+        RequestCredentials.Credential credential;
+        try {
+            credential = credentials.find(request).orElse(null);
+        } catch (KickoutException e) {
+            return refuse(e, request, response, context, null);
+        }
         if (credential == null && !context.isProtected()) {
             return context.doNothing();
         }

@@ -1,8 +1,6 @@
 package dev.kickout.security;
 
 import jakarta.annotation.Priority;
-import jakarta.annotation.security.DenyAll;
-import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJBAccessException;
 import jakarta.ejb.MessageDriven;
@@ -15,6 +13,7 @@ import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
 import jakarta.security.enterprise.SecurityContext;
 import java.lang.reflect.Method;
+import java.util.Set;
 
 /**
  * Container security mode: {@code @RolesAllowed}, {@code @PermitAll} and {@code @DenyAll} on plain
@@ -22,7 +21,9 @@ import java.lang.reflect.Method;
  * The caller's roles are the container's ({@link SecurityContext#isCallerInRole}), so the host's
  * group names; a refusal is the {@link EJBAccessException} an EJB would throw, so legacy code that
  * handles one handles both. EJBs are left to their container. {@link ContainerSecuritySwitch}
- * makes {@code @RolesAllowed} a binding (members ignored) in the mode, and removes this class otherwise.
+ * makes {@code @RolesAllowed} a binding (members ignored) in the mode, and removes this class otherwise;
+ * {@link DenyAllInterceptor} does the same for a bean or method that carries {@code @DenyAll} alone.
+ * Which annotation rules a method: {@link RoleRule}.
  */
 @Interceptor
 @RolesAllowed({})
@@ -34,43 +35,29 @@ public class RolesAllowedInterceptor {
 
     @AroundInvoke
     Object check(InvocationContext invocation) throws Exception {
-        if (isEjb(invocation.getTarget().getClass()) || allowed(invocation.getMethod())) {
+        return check(invocation, security);
+    }
+
+    /** Proceeds if the caller may call the method; else the refusal an EJB would give. */
+    static Object check(InvocationContext invocation, SecurityContext security) throws Exception {
+        if (isEjb(invocation.getTarget().getClass()) || allowed(invocation.getMethod(), security)) {
             return invocation.proceed();
         }
         throw new EJBAccessException("The caller may not call " + invocation.getMethod().getDeclaringClass().getName()
                 + "." + invocation.getMethod().getName());
     }
 
-    private boolean allowed(Method method) {
-        if (method.isAnnotationPresent(DenyAll.class)) {
-            return false;
-        }
-        if (method.isAnnotationPresent(PermitAll.class)) {
-            return true;
-        }
-        RolesAllowed roles = method.getAnnotation(RolesAllowed.class);
-        if (roles == null) {
-            roles = classAnnotation(method.getDeclaringClass());
-        }
+    private static boolean allowed(Method method, SecurityContext security) {
+        Set<String> roles = RoleRule.of(method);
         if (roles == null) {
             return true;
         }
-        for (String role : roles.value()) {
+        for (String role : roles) {
             if (security.isCallerInRole(role)) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static RolesAllowed classAnnotation(Class<?> type) {
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            RolesAllowed roles = c.getAnnotation(RolesAllowed.class);
-            if (roles != null) {
-                return roles;
-            }
-        }
-        return null;
     }
 
     private static boolean isEjb(Class<?> type) {

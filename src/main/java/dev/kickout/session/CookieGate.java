@@ -1,7 +1,9 @@
 package dev.kickout.session;
 
 import dev.kickout.KickoutException;
+import dev.kickout.ProblemCode;
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.rest.BodyParameters;
 import dev.kickout.rest.ProblemWriter;
 import dev.kickout.rest.PublicOrigin;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,7 +23,7 @@ import java.util.Set;
 @ApplicationScoped
 public class CookieGate {
 
-    /** Header and form field that carry the CSRF token. */
+    /** Header and form field (of a form body, never the query string) that carry the CSRF token. */
     public static final String CSRF_HEADER = "X-CSRF-Token";
     public static final String CSRF_FIELD = "_csrf";
 
@@ -58,7 +60,8 @@ public class CookieGate {
     /** Answers a refused request: 303 to the sign-in page for a page load, else the problem; a refused cookie is cleared. */
     public void refuse(HttpServletRequest request, HttpServletResponse response, RequestCredentials.Credential credential,
                 KickoutException e) throws IOException {
-        boolean byCookie = credential != null && credential.source() == RequestCredentials.Source.COOKIE;
+        boolean byCookie = credential != null && credential.source() == RequestCredentials.Source.COOKIE
+                || e.code().equals(ProblemCode.DUPLICATE_COOKIE.name());
         if (e.status() == 401 && byCookie) {
             cookies.clear(request).forEach(cookie -> response.addHeader("Set-Cookie", cookie));
         }
@@ -82,6 +85,7 @@ public class CookieGate {
                 && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/html");
     }
 
+    /** The CSRF token from the header or a form body's field; never from the query string, which gets logged. */
     private static String presented(HttpServletRequest request) {
         String header = request.getHeader(CSRF_HEADER);
         if (header != null) {
@@ -96,7 +100,7 @@ public class CookieGate {
                 // reading one field decodes them all: UTF-8, as Faces and most apps expect, not ISO-8859-1
                 request.setCharacterEncoding(StandardCharsets.UTF_8.name());
             }
-            return request.getParameter(CSRF_FIELD);
+            return BodyParameters.first(request, CSRF_FIELD).orElse(null);
         } catch (IllegalArgumentException | IllegalStateException | IOException e) {
             // a form the container cannot decode carries no usable token
             return null;

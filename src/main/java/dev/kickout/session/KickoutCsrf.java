@@ -23,9 +23,13 @@ public class KickoutCsrf {
     RequestCredentials credentials;
 
     public String getToken() {
-        return credentials.find(request)
-                .filter(c -> c.source() == RequestCredentials.Source.COOKIE && !c.token().isEmpty())
-                .map(c -> CsrfTokens.of(c.token())).orElse(null);
+        try {
+            return credentials.find(request)
+                    .filter(c -> c.source() == RequestCredentials.Source.COOKIE && !c.token().isEmpty())
+                    .map(c -> CsrfTokens.of(c.token())).orElse(null);
+        } catch (TokenRejectedException duplicateCookie) {
+            return null;
+        }
     }
 
     /** The form field name, {@code _csrf}. */

@@ -88,9 +88,10 @@ public class TokenFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
-        RequestCredentials.Credential credential = credentials.find(request).orElse(null);
+        RequestCredentials.Credential credential = null;
         Session session;
         try {
+            credential = credentials.find(request).orElse(null);
             session = authenticate(request, credential);
             cookieGate.checkCsrf(request, credential);
         } catch (KickoutException e) {

@@ -15,6 +15,11 @@ public class TokenRejectedException extends KickoutException {
         return new TokenRejectedException("TOKEN_MISSING", Text.of("token.missing"));
     }
 
+    /** Two session cookies: one may have been planted by a sibling site, so neither is used. */
+    static TokenRejectedException duplicateCookie() {
+        return new TokenRejectedException(ProblemCode.DUPLICATE_COOKIE.name(), Text.of("token.duplicate-cookie"));
+    }
+
     static TokenRejectedException invalid() {
         return new TokenRejectedException("TOKEN_INVALID", Text.of("token.invalid"));
     }

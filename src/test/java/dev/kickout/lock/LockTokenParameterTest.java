@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.QueryParam;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -24,12 +26,26 @@ class LockTokenParameterTest {
 
         void twice(@LockToken String orderId, @LockToken String token) {
         }
+
+        void fromTheUrl(String orderId, @LockToken @QueryParam("lockToken") String token) {
+        }
+
+        void fromTheHeader(String orderId, @LockToken @HeaderParam("X-Lock-Token") String token) {
+        }
     }
 
     @Test
     void findsTheAnnotatedParameter() {
         assertEquals(-1, LockTokenParameter.position(method("none")));
         assertEquals(1, LockTokenParameter.position(method("second")));
+        assertEquals(1, LockTokenParameter.position(method("fromTheHeader")));
+    }
+
+    @Test
+    void refusesATokenFromTheQueryString() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> LockTokenParameter.position(method("fromTheUrl")));
+        assertTrue(e.getMessage().contains("Saves.fromTheUrl") && e.getMessage().contains("query string"), e.getMessage());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class CsrfTokensTest {
@@ -30,5 +31,22 @@ class CsrfTokensTest {
         assertFalse(CsrfTokens.matches(TOKEN, csrf + "x"));
         assertFalse(CsrfTokens.matches(TOKEN, "x".repeat(10_000)));
         assertFalse(CsrfTokens.matches(null, csrf));
+    }
+
+    @Test
+    void theTokenCannotBeDerivedFromWhatRedisHolds() throws Exception {
+        String stored = dev.kickout.redis.RedisKeys.secretHash(TOKEN);
+        byte[] storedBytes = java.util.Base64.getUrlDecoder().decode(stored);
+        String csrf = CsrfTokens.of(TOKEN);
+        for (String label : new String[] {"kickout-csrf-v1", "kickout-csrf-v2"}) {
+            for (byte[] key : new byte[][] {storedBytes, stored.getBytes(StandardCharsets.US_ASCII)}) {
+                javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+                mac.init(new javax.crypto.spec.SecretKeySpec(key, "HmacSHA256"));
+                String fromStored = java.util.Base64.getUrlEncoder().withoutPadding()
+                        .encodeToString(mac.doFinal(label.getBytes(StandardCharsets.US_ASCII)));
+                assertNotEquals(fromStored, csrf, "keyed by the Redis hash with " + label);
+            }
+        }
+        assertNotEquals(stored, csrf);
     }
 }
