@@ -30,12 +30,26 @@ public final class CookieClient {
             .followRedirects(HttpClient.Redirect.NEVER).build();
 
     private final URI context;
-    private final Map<String, String> jar = new LinkedHashMap<>();
-    private final Map<String, String> lastSetCookie = new LinkedHashMap<>();
+    private final Map<String, String> jar;
+    private final Map<String, String> lastSetCookie;
 
     /** @param context the context root, e.g. {@code http://127.0.0.1:8180/kickout/} */
     public CookieClient(URI context) {
+        this(context, new LinkedHashMap<>(), new LinkedHashMap<>());
+    }
+
+    private CookieClient(URI context, Map<String, String> jar, Map<String, String> lastSetCookie) {
         this.context = context;
+        this.jar = jar;
+        this.lastSetCookie = lastSetCookie;
+    }
+
+    /**
+     * The same browser on another instance of the app ({@code context}): one cookie jar for both, as a
+     * browser's cookies for a host ignore its port.
+     */
+    public CookieClient at(URI context) {
+        return new CookieClient(context, jar, lastSetCookie);
     }
 
     URI uri(String path) {

@@ -21,7 +21,7 @@ public final class FormsWar {
 
     private static final String WEB_XML = """
             <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
-              <security-constraint>
+              %s<security-constraint>
                 <web-resource-collection>
                   <web-resource-name>pages</web-resource-name>
                   <url-pattern>/pages/*</url-pattern>
@@ -56,17 +56,27 @@ public final class FormsWar {
 
     /** The WAR: its pages, login page and listener, the module jar, HttpSession mode on, plus {@code settings}. */
     public static WebArchive archive(String name, String settings) {
+        return archive(name, settings, false);
+    }
+
+    /** The same WAR, with {@code <distributable/>}: its sessions live on every instance of a cluster. */
+    public static WebArchive distributable(String name, String settings) {
+        return archive(name, settings, true);
+    }
+
+    private static WebArchive archive(String name, String settings, boolean distributable) {
         String nearCache = System.getProperty(Deployments.NEAR_CACHE_OVERRIDE, "");
         WebArchive war = ShrinkWrap.create(WebArchive.class, name)
                 .addPackage(FormPages.class.getPackage())
-                .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml")
+                .addAsWebInfResource(new StringAsset(WEB_XML.formatted(distributable ? "<distributable/>\n  " : "")), "web.xml")
                 // WildFly: the realm of server-config/wildfly/form-login-realm.cli; Payara: its file realm
                 .addAsWebInfResource(new StringAsset("<jboss-web><security-domain>kickout-form</security-domain></jboss-web>"),
                         "jboss-web.xml")
                 // Payara: look for timed-out sessions every second, not every minute
                 .addAsWebInfResource(new StringAsset(GLASSFISH_WEB_XML), "glassfish-web.xml")
                 .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
-                .addAsResource(new StringAsset("kickout.key-prefix=" + PREFIX + "\nkickout.http-session.enabled=true\n"
+                .addAsResource(new StringAsset((settings.contains("kickout.key-prefix=") ? "" : "kickout.key-prefix=" + PREFIX + "\n")
+                        + "kickout.http-session.enabled=true\n"
                         + "kickout.filter.include=/pages/*\n"
                         + (nearCache.isBlank() ? "" : "kickout.session.near-cache=" + nearCache.trim() + "\n") + settings),
                         "META-INF/microprofile-config.properties");

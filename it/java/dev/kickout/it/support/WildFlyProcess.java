@@ -42,13 +42,15 @@ public final class WildFlyProcess implements AutoCloseable {
     private final String name;
     private final int portOffset;
     private final Path base;
+    private final String warName;
     private final Process script;
     private final Thread shutdownHook;
 
-    private WildFlyProcess(String name, int portOffset, Path base, Process script) {
+    private WildFlyProcess(String name, int portOffset, Path base, String warName, Process script) {
         this.name = name;
         this.portOffset = portOffset;
         this.base = base;
+        this.warName = warName;
         this.script = script;
         this.shutdownHook = new Thread(this::stop, "wildfly-stop-" + name);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -60,9 +62,13 @@ public final class WildFlyProcess implements AutoCloseable {
      * the WAR's own {@code kickout.*} settings.
      */
     public static WildFlyProcess launch(String name, int portOffset, Map<String, String> settings) {
+        return launch(name, portOffset, settings, Path.of("target", "kickout.war").toAbsolutePath());
+    }
+
+    /** As {@link #launch(String, int, Map)}, with another WAR: its file name gives its context root. */
+    public static WildFlyProcess launch(String name, int portOffset, Map<String, String> settings, Path war) {
         Path target = Path.of("target").toAbsolutePath();
         Path server = target.resolve("server");
-        Path war = target.resolve("kickout.war");
         if (!Files.isExecutable(server.resolve("bin/standalone.sh")) || !Files.isRegularFile(war)) {
             throw new IllegalStateException("Needs the provisioned " + server + " and " + war + " (mvn package)");
         }
@@ -75,6 +81,8 @@ public final class WildFlyProcess implements AutoCloseable {
                 "-Djboss.socket.binding.port-offset=" + portOffset,
                 "-Djboss.bind.address=127.0.0.1",
                 "-Djboss.bind.address.management=127.0.0.1",
+                // a cluster member's name, unique among the instances (JGroups, session routes)
+                "-Djboss.node.name=" + name,
                 "-Djava.net.preferIPv4Stack=true",
                 "-Dkickout.redis.address=" + TestRedis.address()));
         settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
@@ -86,7 +94,7 @@ public final class WildFlyProcess implements AutoCloseable {
             builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
             builder.environment().remove("JAVA_OPTS");
             builder.environment().remove("LAUNCH_JBOSS_IN_BACKGROUND");
-            return new WildFlyProcess(name, portOffset, base, builder.start());
+            return new WildFlyProcess(name, portOffset, base, war.getFileName().toString(), builder.start());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start WildFly " + name, e);
         }
@@ -101,11 +109,11 @@ public final class WildFlyProcess implements AutoCloseable {
                 throw new IllegalStateException("WildFly " + name + " exited with code " + script.exitValue()
                         + " (see " + base.resolve("log/console.log") + ")");
             }
-            if (Files.exists(deployments.resolve("kickout.war.failed"))) {
-                throw new IllegalStateException("kickout.war failed to deploy on " + name + " (see "
+            if (Files.exists(deployments.resolve(warName + ".failed"))) {
+                throw new IllegalStateException(warName + " failed to deploy on " + name + " (see "
                         + base.resolve("log/server.log") + ")");
             }
-            return Files.exists(deployments.resolve("kickout.war.deployed")) && answers(contextRoot());
+            return Files.exists(deployments.resolve(warName + ".deployed")) && answers(contextRoot());
         });
         return this;
     }
@@ -118,9 +126,9 @@ public final class WildFlyProcess implements AutoCloseable {
         return 8080 + portOffset;
     }
 
-    /** {@code http://127.0.0.1:<http port>/kickout/} */
+    /** {@code http://127.0.0.1:<http port>/kickout/} for the reference WAR, else the WAR's own name. */
     public URI contextRoot() {
-        return URI.create("http://127.0.0.1:" + httpPort() + "/kickout/");
+        return URI.create("http://127.0.0.1:" + httpPort() + "/" + warName.substring(0, warName.length() - ".war".length()) + "/");
     }
 
     /** The Prometheus text endpoint on the management port (metrics.cli). */
@@ -193,7 +201,7 @@ public final class WildFlyProcess implements AutoCloseable {
         Files.writeString(config, Files.readString(config).replaceAll("(?s)\\s*<deployments>.*?</deployments>", ""));
         Files.createDirectories(base.resolve("deployments"));
         Files.createDirectories(base.resolve("log"));
-        Files.copy(war, base.resolve("deployments/kickout.war"));
+        Files.copy(war, base.resolve("deployments").resolve(war.getFileName()));
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

@@ -1,0 +1,127 @@
+package dev.kickout.it.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.ServerUnderTest;
+import dev.kickout.it.support.Wait;
+import dev.kickout.it.support.WildFlyProcess;
+import jakarta.json.JsonObject;
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * HttpSession mode with a distributable WAR on a two-instance WildFly cluster (Infinispan sessions over
+ * JGroups on 127.0.0.1, {@code server-config/wildfly/loopback-cluster.cli}): one {@code HttpSession} lives
+ * on both instances, and one Kickout session with it. A kick decided on either instance ends it everywhere,
+ * and so does the app's logout on either. WildFly only (the Payara Micros of the tests run without a
+ * cluster). The instances' ports: {@code kickout.it.proxy.port-offset} + 200 and + 300.
+ */
+class DistributableSessionIT {
+
+    private static final int PORT_OFFSET = Integer.getInteger("kickout.it.proxy.port-offset", 3500) + 200;
+
+    static WildFlyProcess one;
+    static WildFlyProcess two;
+
+    @BeforeAll
+    static void start() throws Exception {
+        assumeTrue(ServerUnderTest.current() == ServerUnderTest.WILDFLY,
+                "Cluster tests run on WildFly only: they start two more instances of the provisioned target/server");
+        Path war = Path.of("target", "cluster-it", "forms.war").toAbsolutePath();
+        Files.createDirectories(war.getParent());
+        FormsWar.distributable("forms.war", "kickout.key-prefix=cluster\n").as(ZipExporter.class).exportTo(war.toFile(), true);
+        Map<String, String> cluster = Map.of(
+                "kickout.cluster.peer-1", String.valueOf(7600 + PORT_OFFSET),
+                "kickout.cluster.peer-2", String.valueOf(7600 + PORT_OFFSET + 100));
+        one = WildFlyProcess.launch("cluster-1", PORT_OFFSET, cluster, war);
+        two = WildFlyProcess.launch("cluster-2", PORT_OFFSET + 100, cluster, war);
+        one.awaitDeployed();
+        two.awaitDeployed();
+    }
+
+    @AfterAll
+    static void stop() {
+        for (WildFlyProcess instance : new WildFlyProcess[] {one, two}) {
+            if (instance != null) {
+                instance.close();
+            }
+        }
+    }
+
+    @Test
+    void aKickDecidedOnOneInstanceEndsTheReplicatedHttpSessionOnBoth() {
+        CookieClient aliceOnOne = FormsWar.signIn(url(one), "alice");
+        CookieClient aliceOnTwo = aliceOnOne.at(two.contextRoot());
+        String[] me = aliceOnOne.get("pages/me").body().split(" ");
+        // the same HttpSession on the other instance, and with it the same Kickout session
+        List<String> there = List.of(aliceOnTwo.get("pages/me").body().split(" "));
+        assertEquals(List.of(me), there, "alice on the second instance");
+
+        CookieClient admin = FormsWar.signIn(url(two), "admin");
+        JsonObject listed = admin.get("kickout/api/admin/sessions?userId=alice", "Accept", "application/json").assertOk(200);
+        assertEquals(1, listed.getInt("total"), listed.toString());
+        FormsWar.kick(admin, me[1], "Account disabled").assertOk(200);
+
+        // ended without a request of alice's: the app's own listener on some instance saw it go
+        Wait.until(Duration.ofSeconds(10), () -> "alice's HttpSession " + me[2] + " to end",
+                () -> ended(one, me[2]) || ended(two, me[2]));
+        for (CookieClient alice : List.of(aliceOnTwo, aliceOnOne)) {
+            Reply page = alice.page("pages/home");
+            assertEquals(200, page.status(), page.body());
+            assertTrue(page.body().contains("j_security_check"), "the container's login page: " + page.body());
+            assertTrue(page.body().contains("<p id=\"reason\">KICKED</p>"), page.body());
+        }
+        assertEquals(0, admin.get("kickout/api/admin/sessions?userId=alice", "Accept", "application/json").assertOk(200)
+                .getInt("total"));
+    }
+
+    @Test
+    void theAppsLogoutOnOneInstanceEndsTheKickoutSessionForBoth() {
+        CookieClient bobOnTwo = FormsWar.signIn(url(two), "bob");
+        CookieClient bobOnOne = bobOnTwo.at(one.contextRoot());
+        String[] me = bobOnTwo.get("pages/me").body().split(" ");
+        assertEquals(List.of(me), List.of(bobOnOne.get("pages/me").body().split(" ")), "bob on the first instance");
+
+        assertEquals("signed out", bobOnOne.get("pages/logout").body());
+        CookieClient admin = FormsWar.signIn(url(two), "admin");
+        Wait.until(Duration.ofSeconds(10), () -> "bob's Kickout session to end with his HttpSession",
+                () -> admin.get("kickout/api/admin/sessions?userId=bob", "Accept", "application/json").assertOk(200)
+                        .getInt("total") == 0);
+        Reply page = bobOnTwo.page("pages/home");
+        assertTrue(page.body().contains("j_security_check"), "the container's login page on the other instance: " + page.body());
+    }
+
+    private static URL url(WildFlyProcess instance) {
+        try {
+            return instance.contextRoot().toURL();
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean ended(WildFlyProcess instance, String httpSessionId) {
+        try {
+            URI status = instance.contextRoot().resolve("status?id=" + httpSessionId);
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(status).build(), HttpResponse.BodyHandlers.ofString())
+                    .body().equals("ended");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
