@@ -73,11 +73,11 @@ class LoginPolicyIT {
     }
 
     private static WebArchive policy(String name, String policy, String whenFull) {
-        return Deployments.referenceWar(name + ".war", Map.of(
+        return Deployments.referenceWar(name + ".war", Deployments.unthrottled(Map.of(
                 "kickout.key-prefix", "policy-" + name,
                 "kickout.login.policy", policy,
                 "kickout.login.max-sessions", "3",
-                "kickout.login.when-full", whenFull));
+                "kickout.login.when-full", whenFull)));
     }
 
     @AfterAll

@@ -69,6 +69,19 @@ public final class Deployments {
     }
 
     /**
+     * {@code settings} plus login-throttle limits no test burst reaches: a burst of correct sign-ins of one
+     * user from one address holds its places in the throttle while its passwords are checked, and would
+     * be refused beyond them as a burst of guesses is. For tests of something else under such bursts.
+     */
+    public static Map<String, String> unthrottled(Map<String, String> settings) {
+        Map<String, String> all = new HashMap<>(settings);
+        all.put("kickout.login.throttle.max-failures-per-user-and-address", "100000");
+        all.put("kickout.login.throttle.max-failures-per-user", "100000");
+        all.put("kickout.login.throttle.max-failures-per-address", "100000");
+        return all;
+    }
+
+    /**
      * {@code host} with the module as a host adds it: the module jar ({@code target/kickout.jar}) and the
      * libraries it needs, taken from the reference WAR's {@code WEB-INF/lib}.
      */

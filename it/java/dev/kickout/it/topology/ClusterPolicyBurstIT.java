@@ -75,9 +75,9 @@ class ClusterPolicyBurstIT {
     }
 
     private static WebArchive policy(String name, String policy) {
-        return Deployments.referenceWar(name + ".war", Map.of("kickout.key-prefix", "burst-" + name,
+        return Deployments.referenceWar(name + ".war", Deployments.unthrottled(Map.of("kickout.key-prefix", "burst-" + name,
                 "kickout.login.policy", policy, "kickout.login.max-sessions", "3",
-                "kickout.login.when-full", "EVICT_OLDEST"));
+                "kickout.login.when-full", "EVICT_OLDEST")));
     }
 
     @AfterAll
