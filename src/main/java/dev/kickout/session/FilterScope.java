@@ -56,7 +56,10 @@ final class FilterScope {
         List<String> roots = roots(context);
         PathRules module = new PathRules(roots.stream().map(root -> root + "/*").toList(),
                 roots.stream().flatMap(root -> List.of(root + "/auth/login", root + "/events").stream()).toList());
-        return new Scope(roots, module, new PathRules(config.filterInclude(), config.filterExclude()));
+        // empty: the host's own applications mapped below the module's root (as /api/app/* below /api/*)
+        List<String> include = config.filterInclude().isEmpty()
+                ? roots.stream().map(root -> root + "/*").toList() : config.filterInclude();
+        return new Scope(roots, module, new PathRules(include, config.filterExclude()));
     }
     /** The module's REST roots, e.g. {@code /api} for a mapping {@code /api/*}. */
     static List<String> roots(ServletContext context) {
