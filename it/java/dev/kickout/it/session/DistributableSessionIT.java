@@ -83,6 +83,10 @@ class DistributableSessionIT {
                 () -> ended(one, me[2]) || ended(two, me[2]));
         for (CookieClient alice : List.of(aliceOnTwo, aliceOnOne)) {
             Reply page = alice.page("pages/home");
+            if (page.status() == 303) {
+                // this instance's copy was not invalidated yet: the request itself was refused, back to the page
+                page = alice.page("pages/home");
+            }
             assertEquals(200, page.status(), page.body());
             assertTrue(page.body().contains("j_security_check"), "the container's login page: " + page.body());
             assertTrue(page.body().contains("<p id=\"reason\">KICKED</p>"), page.body());

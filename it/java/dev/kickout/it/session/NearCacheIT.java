@@ -64,6 +64,15 @@ class NearCacheIT {
         api.get("auth/status", token).assertOk(200);
         // alice's scripts (a check in Redis, an expiry write) name her record first; timers' and follow-ups' do not
         String record = "\"" + PREFIX + ":{" + RedisKeys.userTag("alice") + "}:u\"";
+        // a new deployment's cache opens once its first heartbeat is heard with a known send time
+        Wait.until(Duration.ofSeconds(10), () -> "the near cache to answer alice's checks", () -> {
+            try (RedisMonitor monitor = RedisMonitor.watch(TestRedis.port())) {
+                for (int i = 0; i < 20; i++) {
+                    api.get("auth/status", token).assertOk(200);
+                }
+                return monitor.lines().stream().noneMatch(line -> line.contains(record) && isScriptCall(line) && !isTouch(line));
+            }
+        });
         long start = System.nanoTime();
         List<String> lines;
         try (RedisMonitor monitor = RedisMonitor.watch(TestRedis.port())) {
