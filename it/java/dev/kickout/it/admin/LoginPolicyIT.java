@@ -30,12 +30,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Each login policy under bursts of 50 parallel logins of one user with mixed device types,
- * 10 rounds each: afterwards exactly the sessions the policy allows are alive, every other
- * login's token answers REPLACED (or its login was refused with SESSION_LIMIT).
+ * 4 rounds each ({@code kickout.it.policy-rounds}): afterwards exactly the sessions the policy allows are
+ * alive, every other login's token answers REPLACED (or its login was refused with SESSION_LIMIT).
  *
- * <p>10 rounds on the single-Redis WildFly run; the Sentinel run repeats this class for the same Lua scripts
- * with {@code kickout.it.policy-rounds=3} (POM): the slow part once. The Cluster run leaves it to
- * ClusterPolicyBurstIT (the policies raced over two instances), and the Payara run leaves it out.
+ * <p>On the single-Redis WildFly run only: the Sentinel run executes the same scripts on one master, the
+ * Cluster run races the policies over two instances in ClusterPolicyBurstIT, and Payara runs the same scripts.
  */
 @ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
@@ -43,7 +42,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class LoginPolicyIT {
 
     private static final int LOGINS = 50;
-    private static final int ROUNDS = Integer.getInteger("kickout.it.policy-rounds", 10);
+    private static final int ROUNDS = Integer.getInteger("kickout.it.policy-rounds", 4);
     private static final List<String> DEVICES = List.of("web", "phone", "tablet");
     private static final ExecutorService POOL = Executors.newFixedThreadPool(LOGINS);
 

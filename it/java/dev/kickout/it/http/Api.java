@@ -38,9 +38,9 @@ public final class Api {
     }
 
     /**
-     * How long another instance may serve a token after its revocation returned, in tests: well under the near
-     * cache's fence bound ({@code kickout.session.near-cache.silence}, 1.5 s), so it is the invalidation that
-     * refuses the token there, not the fence.
+     * How long another instance may serve a token after its revocation returned, in tests: far under the near
+     * cache's {@code kickout.session.near-cache.max-age} (1 min), and the fence stays up while heartbeats flow,
+     * so it is the invalidation that refuses the token there.
      */
     public static final Duration CROSS_INSTANCE = Duration.ofSeconds(1);
 

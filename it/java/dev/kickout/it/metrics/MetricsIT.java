@@ -113,7 +113,7 @@ class MetricsIT {
 
         // 503: Redis hangs; then every request until service returns is tallied too
         TestRedis.hang();
-        // alice's token is in the near cache: answered until its fence falls (within its 1.5 s silence), then 503
+        // alice's token is in the near cache: answered until its fence falls (within its silence), then 503
         Reply refused = Wait.until(Duration.ofSeconds(10), last -> "the near cache's fence to fall: an answer other than 200",
                 () -> api.get("auth/status", alice.token()), reply -> reply.status() != 200);
         tally(refused).assertProblem(503, "STORE_UNAVAILABLE");

@@ -36,8 +36,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Issue 15's fill race, on two instances with the near cache on: B's cache misses a token and reads it live
  * from Redis, then (held {@code kickout.test.near-cache-fill-delay} = 50 ms) fills its cache, while A kicks the
  * session in between. The fill must not bring the session back: after the kick returns, B refuses the token
- * within the fence's bound and from then on, in every round. Also run on Redis Cluster and Sentinel (POM), not
- * on Payara (the same cache, not the server).
+ * within the fence's bound and from then on, in every round. Also run on Redis Cluster (POM), where the
+ * invalidation crosses nodes; not on Sentinel (one master, as the single Redis) nor on Payara (the same cache,
+ * not the server).
  */
 @ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
@@ -45,7 +46,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class NearCacheRaceIT {
 
     private static final String PREFIX = "nearrace";
-    private static final int ROUNDS = Integer.getInteger("kickout.it.near-cache-race-rounds", 500);
+    private static final int ROUNDS = Integer.getInteger("kickout.it.near-cache-race-rounds", 200);
     /** Longer than any invalidation takes, far shorter than the cache's max age (1 min): a resurrection shows. */
     private static final Duration BOUND = Duration.ofMillis(2_500);
     private static final Map<String, String> A = Map.of("kickout.key-prefix", PREFIX,

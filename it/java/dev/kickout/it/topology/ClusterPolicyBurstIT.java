@@ -34,7 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * under {@code SINGLE} and {@code MAX_SESSIONS} (3, evict the oldest). After each burst the user has
  * exactly the sessions the policy allows, the newest of that burst, and every session that existed is
  * accounted for once: alive, or named in exactly one login's {@code replaced}; at most 2 % of the logins
- * of a burst may answer 503 (see {@link BurstCheck}). 20 bursts per policy
+ * of a burst may answer 503 (see {@link BurstCheck}). 6 bursts per policy
  * ({@code kickout.it.policy-bursts}; the single-Redis run races the same script in {@code LoginPolicyIT}).
  */
 @OnTopology(RedisTopology.CLUSTER)
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class ClusterPolicyBurstIT {
 
-    private static final int BURSTS = Integer.getInteger("kickout.it.policy-bursts", 20);
+    private static final int BURSTS = Integer.getInteger("kickout.it.policy-bursts", 6);
     private static final int LOGINS = 200;
     /** Logins of a burst that may answer 503 (no replica confirmed them within the wait). */
     private static final int MAX_UNCONFIRMED = LOGINS / 50;

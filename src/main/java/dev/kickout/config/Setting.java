@@ -27,9 +27,10 @@ public enum Setting {
     SESSION_NEAR_CACHE("kickout.session.near-cache", "true",
             "Answer token checks from a per-instance cache of live sessions, fenced by the invalidation channel's"
             + " heartbeats (no Redis round trip per request); false checks every request in Redis."),
-    SESSION_NEAR_CACHE_SILENCE("kickout.session.near-cache.silence", "PT1.5S",
+    SESSION_NEAR_CACHE_SILENCE("kickout.session.near-cache.silence", "PT0.05S",
             "How long after its last heard heartbeat was sent (Redis's time) the near cache keeps answering;"
-            + " then it empties and requests go to Redis until a fresh heartbeat is heard."),
+            + " then it empties and requests go to Redis until a fresh heartbeat is heard. It bounds how long an"
+            + " instance cut off from Redis may still accept a token revoked meanwhile; heartbeats go every fifth of it."),
     SESSION_NEAR_CACHE_MAX_AGE("kickout.session.near-cache.max-age", "PT1M",
             "Longest a cached session is answered before it is read from Redis again."),
     SESSION_NEAR_CACHE_SIZE("kickout.session.near-cache.size", "100000",
