@@ -39,7 +39,7 @@ class FuzzIT {
 
     static final long SEED = 20261130L;
     /** Random requests after the fixed ones (which are about 400). */
-    static final int RANDOM_REQUESTS = 3000;
+    static final int RANDOM_REQUESTS = 1500;
     /** The whole run stops here, whatever is left; the count is asserted separately. */
     static final Duration BUDGET = Duration.ofMinutes(2);
     static final int MIN_REQUESTS = 500;

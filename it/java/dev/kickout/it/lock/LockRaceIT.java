@@ -87,7 +87,7 @@ class LockRaceIT {
     }
 
     /**
-     * 8 clients for 30 s on 3 documents: acquire, read, save with the lock token, release. Every
+     * 8 clients for 15 s on 3 documents: acquire, read, save with the lock token, release. Every
      * successful save adds one to the version; at the end each version moved by exactly the number
      * of saves (no lost update), and no fence was handed out twice (no two holders at once).
      */
@@ -108,7 +108,7 @@ class LockRaceIT {
         });
         AtomicInteger duplicateFences = new AtomicInteger();
         AtomicInteger refusedSaves = new AtomicInteger();
-        Instant end = Instant.now().plus(Duration.ofSeconds(30));
+        Instant end = Instant.now().plus(Duration.ofSeconds(15));
         int clients = 8;
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<Future<Integer>> workers = new ArrayList<>();
@@ -155,7 +155,7 @@ class LockRaceIT {
             assertEquals(startVersions.get(doc) + saves.get(doc).get(), version, "lost updates on " + doc);
             totalSaves += saves.get(doc).get();
         }
-        System.out.printf("[figure] lock storm: %d clients, 30 s, %d cycles, %d saves, %d refused saves, "
+        System.out.printf("[figure] lock storm: %d clients, 15 s, %d cycles, %d saves, %d refused saves, "
                 + "%d duplicate fences%n", clients, cycles, totalSaves, refusedSaves.get(), duplicateFences.get());
         assertEquals(0, duplicateFences.get(), "two holders got the same fence");
         assertEquals(0, refusedSaves.get(), "a holder's save was refused");

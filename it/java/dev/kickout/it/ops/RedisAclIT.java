@@ -9,6 +9,7 @@ import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
 import dev.kickout.it.support.RedisStates;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
 import jakarta.json.Json;
@@ -44,6 +45,7 @@ import org.redisson.client.codec.StringCodec;
  * drainer) and Redis's ACL LOG must stay empty: a command, key or channel the file does not allow
  * fails this test with Redis's own account of it.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class RedisAclIT {

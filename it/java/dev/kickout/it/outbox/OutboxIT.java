@@ -9,6 +9,7 @@ import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.EventStream.Event;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
 import jakarta.json.JsonObject;
@@ -39,6 +40,7 @@ import org.redisson.client.codec.StringCodec;
  * follow-up, no acknowledgement, and its own drainer is off). Instance B, on the same Redis, must
  * deliver the push, the audit entry (exactly once) and the lock drops from the outbox.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class OutboxIT {

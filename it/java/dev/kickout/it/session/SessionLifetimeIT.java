@@ -8,6 +8,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
 import dev.kickout.it.support.Wait;
@@ -30,6 +31,7 @@ import org.redisson.client.codec.StringCodec;
 /**
  * Sliding expiry and the absolute cap, with a 2 s idle timeout and a 4 s max lifetime.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class SessionLifetimeIT {
