@@ -55,6 +55,9 @@ final class NearCache {
     record Touch(String userTag, String sessionId, long lastHit) {
     }
 
+    /** Beat replies whose offset bounds are kept: the last 16, about a sixth of a second by default. */
+    static final int OFFSET_SAMPLES = 16;
+
     private final Map<String, Map<String, Entry>> byUser = new ConcurrentHashMap<>();
     private final Map<String, Entry> touches = new ConcurrentHashMap<>();
     private final long ttlMillis;
@@ -70,9 +73,16 @@ final class NearCache {
     private volatile boolean fenced;
     private volatile long openUntil;
     private long nextBeat = -1;
-    /** Redis's time (ns) minus this JVM's {@code nanoTime}, bounded from above by the last beat's reply. */
-    private volatile long beatOffset;
-    private volatile boolean beatOffsetKnown;
+    /**
+     * Redis's time (ns) minus this JVM's {@code nanoTime}: each beat's reply bounds it from above, and the
+     * tightest of the last {@link #OFFSET_SAMPLES} bounds is used, so one reply that was slow to be sent (a
+     * busy machine) does not make live beats look old.
+     */
+    private final long[] offsetBounds = new long[OFFSET_SAMPLES];
+    private int nextOffset;
+    private int offsetsKept;
+    private long beatOffset;
+    private boolean beatOffsetKnown;
     /** Redis's time minus this JVM's, bounded from above and below by the last fill: see the class comment. */
     private volatile long redisAhead;
     private volatile long redisBehind;
@@ -164,8 +174,15 @@ final class NearCache {
      * The heartbeat script answered: it ran at {@code redisMillis} on Redis's clock, after this JVM read
      * {@code nanosBefore}; so Redis's clock is at most {@code redisMillis - nanosBefore} ahead of {@code nanoTime}.
      */
-    void sent(long redisMillis, long nanosBefore) {
-        beatOffset = redisMillis * 1_000_000 - nanosBefore;
+    synchronized void sent(long redisMillis, long nanosBefore) {
+        offsetBounds[nextOffset] = redisMillis * 1_000_000 - nanosBefore;
+        nextOffset = (nextOffset + 1) % OFFSET_SAMPLES;
+        offsetsKept = Math.min(offsetsKept + 1, OFFSET_SAMPLES);
+        long tightest = Long.MAX_VALUE;
+        for (int i = 0; i < offsetsKept; i++) {
+            tightest = Math.min(tightest, offsetBounds[i]);
+        }
+        beatOffset = tightest;
         beatOffsetKnown = true;
     }
 

@@ -83,6 +83,19 @@ class NearCacheTest {
     }
 
     @Test
+    void aReplySlowToBeSentDoesNotMakeLiveBeatsLookOld() {
+        heard(0);
+        fill("u1", "t1", "s1");
+        cache.sent(wall, nanos); // a prompt reply: Redis's clock and this JVM's agree
+        advance(10);
+        // this beat's script ran 2 s (more than the silence) after nanoTime was read before it
+        cache.sent(wall, nanos - 2_000_000_000L);
+        cache.heard(1, wall);
+        assertNotNull(cache.hit("u1", "t1"), "the beat was just sent: the tightest bound tells so");
+        assertEquals(1, cache.size());
+    }
+
+    @Test
     void aBacklogOlderThanTheSilenceEmptiesTheCacheAndKeepsItClosed() {
         heard(0);
         fill("u1", "t1", "s1");
