@@ -92,7 +92,10 @@ class NearCacheIT {
         long touchesAllowed = took.toMillis() / TOUCH.toMillis() + 2;
         assertTrue(touches <= touchesAllowed, touches + " expiry writes for one session's " + REQUESTS
                 + " checks in " + took.toMillis() + " ms: more than one per touch interval");
-        assertTrue(scripts.size() <= REQUESTS * 0.05, () -> scripts.size() + " scripts for " + REQUESTS
+        // the expiry writes are bounded by time above (a slow machine sends fewer requests per interval, not more
+        // writes); the checks in Redis are the cache's own cost
+        long checks = scripts.size() - touches;
+        assertTrue(checks <= REQUESTS * 0.05, () -> checks + " checks in Redis for " + REQUESTS
                 + " checks of one cached session (the goal: at most 0.05 a request): " + scripts);
     }
 
