@@ -41,7 +41,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 15's benchmark, driven by wrk on one WildFly (instance a, {@code -Xmx1g} under -Pbench) and one
+ * The HTTP benchmark, driven by wrk on one WildFly (instance a, {@code -Xmx1g} under -Pbench) and one
  * Redis, in one run:
  * <ul>
  * <li>the same no-op JAX-RS endpoint ({@link NoopResource}) outside the token filter's scope ({@code /open}),
@@ -59,7 +59,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * System properties: {@code kickout.bench.round-seconds} (15), {@code kickout.bench.rounds} (7 alternations: up
  * to three disturbed rounds cannot decide the median; single rounds varied from 0.6 to 1.1 on two shared cores), {@code kickout.bench.warmup-seconds} (20 per target: on two
  * cores the JIT compilers still take CPU from the first rounds after 10 s),
- * {@code kickout.bench.revocations} (100), {@code kickout.bench.streams} (1,000, at most 10,000: the issue's goal).
+ * {@code kickout.bench.revocations} (100), {@code kickout.bench.streams} (1,000, at most 10,000).
  * Prints {@code [figure]} lines only; asserts nothing about speed, but fails when a load saw errors
  * (a rate of 401s would be no figure).
  */
@@ -76,7 +76,7 @@ class WrkBench {
     static final int WARMUP_SECONDS = Integer.getInteger("kickout.bench.warmup-seconds", 20);
     static final int REVOCATIONS = Integer.getInteger("kickout.bench.revocations", 100);
     static final int STREAMS = Math.min(10_000, Integer.getInteger("kickout.bench.streams", 1000));
-    /** The issue's method: 2 wrk threads x 16 connections. */
+    /** 2 wrk threads x 16 connections. */
     static final int THREADS = 2;
     static final int CONNECTIONS = 16;
     /** Lock pairs need one connection per wrk thread (lock-pair.lua), so they run 16 x 16. */

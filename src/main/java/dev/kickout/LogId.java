@@ -9,7 +9,7 @@ package dev.kickout;
  * Operators grep and alert on the id, so it never changes when the wording does, and a retired
  * number is never given to another message. Thousands by feature: 1 redis, 2 session, 3 lock,
  * 4 push, 5 audit, 6 cleanup, 7 outbox, 8 the rest (REST edge, metrics, health, start-up). The
- * README's "Log messages" table says what each means and what to do. The audit trail's per-entry
+ * log ids reference (docs/reference/log-ids.md) says what each means and what to do. The audit trail's per-entry
  * lines ({@code kickout audit id=...}) carry none: hosts parse that documented format.
  */
 public enum LogId {

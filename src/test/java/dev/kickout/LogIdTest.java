@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every message the module logs leads with a {@link LogId} of its feature's range, each id is unique,
- * and README's "Log messages" table documents each one at the level the code logs it.
+ * and the log ids reference (docs/reference/log-ids.md) documents each one at the level the code logs it.
  */
 class LogIdTest {
 
@@ -34,7 +34,7 @@ class LogIdTest {
     private static final Pattern CALL = Pattern.compile("\\bLOG\\.(\\w+)\\s*\\(");
     private static final Pattern ID_USE = Pattern.compile("\\bLogId\\.([A-Z][A-Z0-9_]*)\\.message\\(");
     private static final Pattern LEVEL = Pattern.compile("^\\s*Level\\.([A-Z]+)");
-    /** A table row of README's "Log messages": {@code | `KICKOUT-1001` | WARNING | meaning | what to do |}. */
+    /** A table row of docs/reference/log-ids.md: {@code | `KICKOUT-1001` | WARNING | meaning | what to do |}. */
     private static final Pattern ROW = Pattern.compile("^\\|\\s*`(KICKOUT-\\d{4})`\\s*\\|\\s*([A-Z]+)\\s*\\|(.*)\\|(.*)\\|\\s*$");
 
     @Test
@@ -54,14 +54,14 @@ class LogIdTest {
         Map<LogId, Set<String>> levels = levelsInTheSources();
         Set<LogId> unused = EnumSet.allOf(LogId.class);
         unused.removeAll(levels.keySet());
-        assertEquals(Set.of(), unused, "ids no log call uses: retire them (and their README rows)");
+        assertEquals(Set.of(), unused, "ids no log call uses: retire them (and their rows in docs/reference/log-ids.md)");
         levels.forEach((id, used) -> assertEquals(1, used.size(), () -> id + " logged at several levels: " + used));
     }
 
     @Test
     void readmeDocumentsEveryIdAtItsLevel() throws IOException {
         Map<String, String> rows = new TreeMap<>();
-        for (String line : Files.readAllLines(Path.of("README.md"))) {
+        for (String line : Files.readAllLines(Path.of("docs/reference/log-ids.md"))) {
             Matcher row = ROW.matcher(line);
             if (row.matches()) {
                 assertFalse(row.group(3).isBlank() || row.group(4).isBlank(), () -> "meaning and action: " + line);
@@ -70,7 +70,7 @@ class LogIdTest {
         }
         Map<String, String> expected = new TreeMap<>();
         levelsInTheSources().forEach((id, used) -> expected.put(id.toString(), used.iterator().next()));
-        assertEquals(expected, rows, "README.md \"Log messages\": one row per LogId, with the level the code logs at");
+        assertEquals(expected, rows, "docs/reference/log-ids.md: one row per LogId, with the level the code logs at");
     }
 
     private static Map<LogId, Set<String>> levelsInTheSources() throws IOException {

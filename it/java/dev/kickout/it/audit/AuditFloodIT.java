@@ -34,7 +34,7 @@ import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
 /**
- * The issue-10 abuse: a plain user hammers an admin endpoint (8,000 denials) after routine traffic
+ * An abuse of the audit trail: a plain user hammers an admin endpoint (8,000 denials) after routine traffic
  * overfilled the activity stream. Every force action stays listed, denials make a bounded number of
  * entries whose counts add up, and a filter that matches nothing is answered in bounded pages.
  */

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A JSON-B host ({@code legacy.ledger}: its own {@code @ApplicationPath("rest")}, a DTO with JSON-B
- * annotations and no Jackson annotation anywhere in the WAR) with the module jar beside it and the README's two settings for such a host, on the servers
+ * annotations and no Jackson annotation anywhere in the WAR) with the module jar beside it and the two settings the docs give such a host (docs/reference/openapi.md), on the servers
  * as provisioned for the module (WildFly with the {@code microprofile-openapi} layer, whose WFLYRS0018
  * switch to Jackson would follow a Jackson annotation in the deployment):
  * <ul>
@@ -44,7 +44,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class HostOpenApiIT {
 
-    /** The README's remedy for WildFly: keep JSON-B although Redisson's codec classes carry Jackson annotations. */
+    /** The documented remedy for WildFly: keep JSON-B although Redisson's codec classes carry Jackson annotations. */
     private static final String WEB_XML = """
             <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
                 <context-param>
@@ -55,7 +55,7 @@ class HostOpenApiIT {
             """;
 
     /**
-     * The README's remedy for a host that publishes its own OpenAPI document: leave the module's classes out of
+     * The documented remedy for a host that publishes its own OpenAPI document: leave the module's classes out of
      * the scan (with two Applications in one WAR, WildFly puts every path under one of the two roots and Payara,
      * told to scan WEB-INF/lib, writes the host's paths as {@code /null/...}).
      */

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 13 part 1: adding the module jar changes nothing else in a legacy host. The same host WAR
+ * Adding the module jar changes nothing else in a legacy host. The same host WAR
  * ({@code legacy.shop}: its own scanning {@code @ApplicationPath("api")}, its own
  * {@code ExceptionMapper<RuntimeException>}, a Jackson-annotated DTO, an EJB, a servlet filter) is deployed
  * twice, without and with the module jar and its libraries; both get the same requests, and every answer

@@ -47,7 +47,7 @@ public final class Api {
     /**
      * GETs {@code path} until it stops answering 200, at most for {@code within}, and answers the last reply. For a
      * token revoked through another instance: this one refuses it once its near cache hears the invalidation, which
-     * the deciding script publishes (milliseconds; README "The near cache"), not before the revocation returned.
+     * the deciding script publishes (milliseconds; docs/design/near-cache.md), not before the revocation returned.
      */
     public Reply refusedWithin(String path, String token, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 15's fill race, on two instances with the near cache on: B's cache misses a token and reads it live
+ * The near cache's fill race, on two instances with the near cache on: B's cache misses a token and reads it live
  * from Redis, then (held {@code kickout.test.near-cache-fill-delay} = 50 ms) fills its cache, while A kicks the
  * session in between. The fill must not bring the session back: after the kick returns, B refuses the token
  * within the fence's bound and from then on, in every round. Also run on Redis Cluster (POM), where the

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.redisson.client.codec.StringCodec;
 
 /**
- * No hot slot (issue 12): 200 users online land in most listing shards, and the admin listings,
+ * No hot slot: 200 users online land in most listing shards, and the admin listings,
  * merged from the shards, still page through every user and session exactly once, most recent
  * first; the audit entries of their kicks land in most audit shards.
  */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Tag;
  * pairs, races of the same Lua scripts or of the near cache, Redis's replicas and clock, expiry, key prefixes
  * and shards, the outbox's redelivery, a restricted Redis user): what it checks does not depend on the server, so CI runs it on WildFly only. The Payara pass
  * leaves the tag out ({@code kickout.it.payara.excluded-groups} in the POM's payara profile); setting that
- * property to nothing runs these on Payara too (README, "Tests").
+ * property to nothing runs these on Payara too (CONTRIBUTING.md, "The test matrix").
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -53,7 +53,7 @@ abstract class BrowserFlows {
 
     /**
      * The context roots of the instances that may hold a page's event stream, each asked directly: the
-     * per-session stream cap counts on one instance (README, "Caps (per instance)"), so a flow that crowds out
+     * per-session stream cap counts on one instance (docs/guide/events.md, "Caps"), so a flow that crowds out
      * a page's stream opens its extra streams on every one of them.
      */
     abstract List<URI> instances();

@@ -2,7 +2,7 @@ package dev.kickout.config;
 
 /**
  * Every {@code kickout.*} configuration key, with its default and what it does.
- * The README's configuration table is this enum, one row per constant.
+ * The configuration reference, {@code docs/reference/configuration.md}, is generated from this enum, one row per constant.
  */
 public enum Setting {
 

@@ -17,7 +17,7 @@ interface Meters {
 
     void gauge(String name, String description, Supplier<Number> value, String... tags);
 
-    /** What the README calls this binding in the deployment log. */
+    /** What the deployment log calls this binding. */
     String describe();
 
     /** At undeployment: drops what the registry would otherwise keep reading (gauges). */

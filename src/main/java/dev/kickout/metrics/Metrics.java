@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * What the module counts, times and gauges, under stable names (Prometheus form in the README:
+ * What the module counts, times and gauges, under stable names (Prometheus form in docs/reference/metrics.md:
  * {@code kickout.logins} is scraped as {@code kickout_logins_total}). Recording is a map lookup and
  * an increment, never a Redis call. The registry is the server's ({@link MeterBinding}); on a server
  * with none every call is a no-op.

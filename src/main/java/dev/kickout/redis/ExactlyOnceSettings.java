@@ -53,7 +53,7 @@ final class ExactlyOnceSettings {
         }
         if (!wrong.isEmpty()) {
             throw new IllegalStateException("Kickout configuration: " + source + " breaks exactly-once: "
-                    + String.join("; ", wrong) + " (README, \"Redisson settings Kickout refuses\")");
+                    + String.join("; ", wrong) + " (docs/guide/dependency.md, \"Redisson settings Kickout refuses\")");
         }
     }
 

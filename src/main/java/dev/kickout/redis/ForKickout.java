@@ -21,7 +21,7 @@ import java.lang.annotation.Target;
  * <p>With such a producer the module uses that client and ignores {@code kickout.redis.address} and
  * {@code kickout.redis.config}; it never shuts that client down (the host owns it). Without one, the
  * module creates and closes a client of its own. The module passes its codec on every call, so the
- * client's codec does not matter; see the README ("The host's own Redisson client") for the settings
+ * client's codec does not matter; see docs/guide/dependency.md ("The host's own Redisson client") for the settings
  * that do.
  */
 @Qualifier

@@ -88,7 +88,7 @@ class RedissonProducer {
             LOG.warning(LogId.REDIS_HOST_SCRIPT_CACHE.message("the @ForKickout RedissonClient has useScriptCache=true;"
                     + " after a SCRIPT FLUSH, a Redis restart or a failover its batches answer NOSCRIPT until the"
                     + " application restarts. Set useScriptCache: false on that client"
-                    + " (README, \"The host's own Redisson client\")"));
+                    + " (docs/guide/dependency.md, \"The host's own Redisson client\")"));
         }
     }
 
