@@ -15,8 +15,10 @@ import java.util.function.LongSupplier;
  * <li><b>Fence.</b> Hits are answered only while this instance keeps hearing its own heartbeats on the
  * invalidation channel ({@link #heard}), in sequence, each for {@code silence} after it was <em>sent</em> (on
  * Redis's time), not after it was heard: a subscriber with a backlog older than the silence answers nothing.
- * A gap, a silence, a stale beat or a resubscription ({@link #close}) empties the cache first, so an
- * invalidation the channel may have lost or still holds back can never leave a revoked session behind.</li>
+ * A gap in the beats' numbers or a resubscription ({@link #close}) shows that messages may have been lost, and
+ * empties the cache first. A silence or a stale beat only shows delay: the channel delivers in order, so the
+ * invalidations held back arrive before the beat that opens the fence again, and nothing is answered meanwhile.
+ * So an invalidation the channel lost or holds back can never leave a revoked session answered.</li>
  * <li><b>Fill.</b> A miss notes its {@link #read()} (the epoch, and this JVM's clock) before it reads Redis;
  * every invalidation and closure moves the epoch, and {@link #fill} keeps nothing read across one, so a fill
  * racing a revocation cannot bring the revoked session back.</li>
@@ -189,22 +191,19 @@ final class NearCache {
     /**
      * This instance's own heartbeat number {@code beat}, sent at {@code sentAt} (Redis's ms), came back over
      * the channel: everything published before it has been heard, so the fence holds until {@code silence}
-     * after it was sent. A beat out of sequence, or one heard after the fence had lapsed, proves messages may
-     * have been lost: the cache empties first. A beat already older than the silence (a backlog), or one whose
-     * age cannot be told yet, leaves the fence down.
+     * after it was sent. A beat out of sequence proves messages may have been lost: the cache empties first. A
+     * beat already older than the silence (a backlog), or one whose age cannot be told yet, leaves the fence
+     * down; one heard after the fence had lapsed opens it again, since what was published before it came first.
      */
     synchronized void heard(long beat, long sentAt) {
         long now = nanoTime.getAsLong();
-        if (beat != nextBeat || !fenced || now - openUntil >= 0) {
+        if (beat != nextBeat) {
             clear();
         }
         nextBeat = beat + 1;
         long age = beatOffsetKnown ? Math.max(0, now + beatOffset - sentAt * 1_000_000) : silenceNanos;
         openUntil = now + silenceNanos - age;
         fenced = age < silenceNanos;
-        if (!fenced) {
-            clear();
-        }
     }
 
     /** The channel may have lost messages (unsubscribed, resubscribed): answer nothing until heard again. */
