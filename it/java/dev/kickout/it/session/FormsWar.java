@@ -41,7 +41,10 @@ public final class FormsWar {
               %s</web-app>
             """;
 
-    /** The Faces screen {@code orders/order-edit.xhtml}, behind the same login. */
+    /**
+     * The Faces screen {@code orders/order-edit.xhtml}, behind the same login; not under {@code /pages/},
+     * whose path mapping ({@code FormPages}) would win over the {@code *.xhtml} extension mapping.
+     */
     private static final String FACES_XML = """
             <servlet>
                 <servlet-name>faces</servlet-name>
