@@ -38,7 +38,29 @@ public final class FormsWar {
               </login-config>
               <security-role><role-name>user</role-name></security-role>
               <security-role><role-name>admin</role-name></security-role>
-            </web-app>
+              %s</web-app>
+            """;
+
+    /**
+     * The Faces screen {@code orders/order-edit.xhtml}, behind the same login; not under {@code /pages/},
+     * whose path mapping ({@code FormPages}) would win over the {@code *.xhtml} extension mapping.
+     */
+    private static final String FACES_XML = """
+            <servlet>
+                <servlet-name>faces</servlet-name>
+                <servlet-class>jakarta.faces.webapp.FacesServlet</servlet-class>
+              </servlet>
+              <servlet-mapping>
+                <servlet-name>faces</servlet-name>
+                <url-pattern>*.xhtml</url-pattern>
+              </servlet-mapping>
+              <security-constraint>
+                <web-resource-collection>
+                  <web-resource-name>faces pages</web-resource-name>
+                  <url-pattern>/orders/*</url-pattern>
+                </web-resource-collection>
+                <auth-constraint><role-name>user</role-name></auth-constraint>
+              </security-constraint>
             """;
 
     private static final String GLASSFISH_WEB_XML = """
@@ -56,19 +78,29 @@ public final class FormsWar {
 
     /** The WAR: its pages, login page and listener, the module jar, HttpSession mode on, plus {@code settings}. */
     public static WebArchive archive(String name, String settings) {
-        return archive(name, settings, false);
+        return archive(name, settings, false, false);
     }
 
     /** The same WAR, with {@code <distributable/>}: its sessions live on every instance of a cluster. */
     public static WebArchive distributable(String name, String settings) {
-        return archive(name, settings, true);
+        return archive(name, settings, true, false);
     }
 
-    private static WebArchive archive(String name, String settings, boolean distributable) {
+    /**
+     * The same WAR with its Faces screen: {@code orders/order-edit.xhtml?order=<id>} edits an order under
+     * {@code <kickout:editLock>} and saves it through the guarded {@code OrderDesk.save}.
+     */
+    public static WebArchive withFaces(String name, String settings) {
+        return archive(name, settings, false, true)
+                .addAsWebResource("forms/order-edit.xhtml", "orders/order-edit.xhtml");
+    }
+
+    private static WebArchive archive(String name, String settings, boolean distributable, boolean faces) {
         String nearCache = System.getProperty(Deployments.NEAR_CACHE_OVERRIDE, "");
         WebArchive war = ShrinkWrap.create(WebArchive.class, name)
                 .addPackage(FormPages.class.getPackage())
-                .addAsWebInfResource(new StringAsset(WEB_XML.formatted(distributable ? "<distributable/>\n  " : "")), "web.xml")
+                .addAsWebInfResource(new StringAsset(WEB_XML.formatted(distributable ? "<distributable/>\n  " : "",
+                        faces ? FACES_XML : "")), "web.xml")
                 // WildFly: the realm of server-config/wildfly/form-login-realm.cli; Payara: its file realm
                 .addAsWebInfResource(new StringAsset("<jboss-web><security-domain>kickout-form</security-domain></jboss-web>"),
                         "jboss-web.xml")

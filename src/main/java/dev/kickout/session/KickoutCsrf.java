@@ -6,12 +6,13 @@ import jakarta.inject.Named;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
- * The CSRF token of this request's cookie session, for server-rendered pages: a form that posts
- * with the session cookie carries it as the {@code _csrf} field.
+ * The CSRF token of this request's cookie session (or, in HttpSession mode, of the Kickout session bound
+ * to the container's {@code HttpSession}), for server-rendered pages: a form that posts
+ * with the cookie carries it as the {@code _csrf} field.
  * <pre>{@code
  * <input type="hidden" name="_csrf" value="#{kickoutCsrf.token}"/>
  * }</pre>
- * Null without a cookie session (bearer requests need no CSRF token).
+ * Null without a cookie-borne session (bearer requests need no CSRF token).
  */
 @Named("kickoutCsrf")
 @RequestScoped
@@ -25,7 +26,7 @@ public class KickoutCsrf {
     public String getToken() {
         try {
             return credentials.find(request)
-                    .filter(c -> c.source() == RequestCredentials.Source.COOKIE && !c.token().isEmpty())
+                    .filter(c -> c.source() != RequestCredentials.Source.BEARER && !c.token().isEmpty())
                     .map(c -> CsrfTokens.of(c.token())).orElse(null);
         } catch (TokenRejectedException duplicateCookie) {
             return null;
