@@ -331,11 +331,9 @@ class HttpSessionLogins {
 
     /**
      * Ends the {@code HttpSession} of an ended Kickout session outside any request, unless the app's
-     * sessions are distributable: those end at their next request, on whichever instance it comes, which
-     * refuses it and invalidates it within that request. WildFly 39: {@code invalidate()} on a distributable
-     * {@code HttpSession} whose request is over removes it but leaves a session-cache transaction open that
-     * holds the session's lock, and the next request naming that session on another instance waits out the
-     * cache's lock timeout (15 s) and fails.
+     * sessions are distributable: every instance that served one hears of the end at the same moment, so
+     * it ends at its next request instead, on whichever instance that comes, which refuses it and
+     * invalidates it within that request (and with it on every instance).
      */
     private void endOutsideRequest(HttpSession httpSession) {
         if (!distributable(httpSession.getServletContext())) {
@@ -354,10 +352,10 @@ class HttpSessionLogins {
     }
 
     /**
-     * Invalidates an {@code HttpSession} whose Kickout session ended, writing nothing to it first: an
-     * attribute write is a write of its own to a distributable session, which then competes for the
-     * session's locks with the invalidation of another instance. The container calls {@link #ended} from
-     * within {@code invalidate()}, on this thread.
+     * Invalidates an {@code HttpSession} whose Kickout session ended, writing nothing to it first (an
+     * attribute of a distributable session would be one more replicated write): that its end is no logout,
+     * {@link #ended} learns from {@link #invalidating}, called by the container from within
+     * {@code invalidate()}, on this thread.
      */
     private void invalidate(HttpSession httpSession) {
         String id;
