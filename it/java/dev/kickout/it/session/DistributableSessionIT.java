@@ -8,8 +8,13 @@ import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.Wait;
 import dev.kickout.it.support.WildFlyProcess;
+import jakarta.json.JsonObject;
 import java.net.MalformedURLException;
+import java.net.URI;
 import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,12 +28,13 @@ import org.junit.jupiter.api.Test;
 /**
  * HttpSession mode with a distributable WAR on a two-instance WildFly cluster (Infinispan sessions over
  * JGroups on 127.0.0.1, {@code server-config/wildfly/loopback-cluster.cli}): one {@code HttpSession} lives
- * on both instances, and one Kickout session with it; the app's logout on either ends it for both. WildFly
- * only (the Payara Micros of the tests run without a cluster). The instances' ports:
- * {@code kickout.it.proxy.port-offset} + 200 and + 300.
+ * on both instances, and one Kickout session with it. A kick decided on either instance ends it once, and
+ * its next request on either instance ends the HttpSession for both; the app's logout on either ends both. WildFly only (the Payara Micros of the tests run without a
+ * cluster). The instances' ports: {@code kickout.it.proxy.port-offset} + 200 and + 300.
  */
 class DistributableSessionIT {
 
+    private static final int KICK_ROUNDS = Integer.getInteger("kickout.it.distributable.kick-rounds", 3);
     private static final int PORT_OFFSET = Integer.getInteger("kickout.it.proxy.port-offset", 3500) + 200;
 
     static WildFlyProcess one;
@@ -60,6 +66,58 @@ class DistributableSessionIT {
     }
 
     @Test
+    void aKickDecidedOnOneInstanceEndsTheReplicatedHttpSessionOnBoth() {
+        // each instance hears of the kick at the same moment: a few rounds of it
+        for (int round = 1; round <= KICK_ROUNDS; round++) {
+            kickOnce(round);
+        }
+    }
+
+    private static void kickOnce(int round) {
+        CookieClient aliceOnOne = FormsWar.signIn(url(one), "alice");
+        CookieClient aliceOnTwo = aliceOnOne.at(two.contextRoot());
+        String[] me = aliceOnOne.get("pages/me").body().split(" ");
+        // the same HttpSession on the other instance, and with it the same Kickout session
+        List<String> there = List.of(aliceOnTwo.get("pages/me").body().split(" "));
+        assertEquals(List.of(me), there, "alice on the second instance");
+
+        CookieClient admin = FormsWar.signIn(url(two), "admin");
+        JsonObject listed = admin.get("kickout/api/admin/sessions?userId=alice", "Accept", "application/json").assertOk(200);
+        assertEquals(1, listed.getInt("total"), listed.toString());
+        FormsWar.kick(admin, me[1], "Account disabled").assertOk(200);
+
+        // the next page load on either instance: refused (the HttpSession is invalidated within that request),
+        // then the container's login page with the reason; the other instance finds the session gone
+        for (CookieClient alice : List.of(aliceOnTwo, aliceOnOne)) {
+            long asked = System.nanoTime();
+            Reply page = alice.page("pages/home");
+            String seen = "round " + round + ", alice on " + (alice == aliceOnOne ? "one" : "two") + ": " + page.status();
+            if (page.status() == 303) {
+                page = alice.page("pages/home");
+                seen += " then " + page.status();
+            }
+            long tookMillis = (System.nanoTime() - asked) / 1_000_000;
+            String trace = seen + " in " + tookMillis + " ms; alice's sessions now: "
+                    + admin.get("kickout/api/admin/sessions?userId=alice", "Accept", "application/json").body() + "\n";
+            assertEquals(200, page.status(), trace + page.body());
+            assertTrue(page.body().contains("j_security_check"), trace + "the container's login page: " + page.body());
+            assertTrue(page.body().contains("<p id=\"reason\">KICKED</p>"), trace + page.body());
+            // a request waiting for a lock of the session cache would take its lock timeout (15 s)
+            assertTrue(tookMillis < 5_000, trace);
+            System.out.printf("[figure] distributable kick, round %d: %s, %d ms%n", round, seen, tookMillis);
+        }
+        assertTrue(ended(one, me[2]) || ended(two, me[2]), "the app's own listener saw alice's HttpSession end");
+        assertEquals(0, admin.get("kickout/api/admin/sessions?userId=alice", "Accept", "application/json").assertOk(200)
+                .getInt("total"));
+        // ended once, by the kick: the HttpSession's end on the other instance recorded nothing more
+        List<JsonObject> audited = admin.get("kickout/api/admin/audit?target=session:" + me[1], "Accept", "application/json")
+                .assertOk(200).getJsonArray("items").getValuesAs(JsonObject.class);
+        assertEquals(1, audited.size(), audited.toString());
+        assertEquals("FORCE_LOGOUT", audited.get(0).getString("action"), audited.toString());
+        assertEquals("Account disabled", audited.get(0).getString("reason"), audited.toString());
+    }
+
+    @Test
     void theAppsLogoutOnOneInstanceEndsTheKickoutSessionForBoth() {
         CookieClient bobOnTwo = FormsWar.signIn(url(two), "bob");
         CookieClient bobOnOne = bobOnTwo.at(one.contextRoot());
@@ -79,6 +137,16 @@ class DistributableSessionIT {
         try {
             return instance.contextRoot().toURL();
         } catch (MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean ended(WildFlyProcess instance, String httpSessionId) {
+        try {
+            URI status = instance.contextRoot().resolve("status?id=" + httpSessionId);
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(status).build(), HttpResponse.BodyHandlers.ofString())
+                    .body().equals("ended");
+        } catch (Exception e) {
             throw new IllegalStateException(e);
         }
     }

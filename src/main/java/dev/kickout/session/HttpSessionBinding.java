@@ -11,8 +11,6 @@ record HttpSessionBinding(String token, String sessionId, String caller) impleme
 
     /** The {@code HttpSession} attribute holding the binding. */
     static final String ATTRIBUTE = "dev.kickout.session.binding";
-    /** Set on an {@code HttpSession} the module ends itself, so its end is not reported back as a logout. */
-    static final String ENDED_ATTRIBUTE = "dev.kickout.session.ended";
     /** Set on the fresh {@code HttpSession} of a refused page load: the code the login page may show. */
     static final String REASON_ATTRIBUTE = "kickoutReason";
 }

@@ -14,6 +14,7 @@ import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -39,8 +40,8 @@ import java.util.logging.Logger;
  * the login policy like any login; the binding is an attribute of the {@code HttpSession}, so it
  * follows a session id change and a distributable session. Every later request checks it (from the
  * near cache when on). A refused session's {@code HttpSession} is invalidated; so is one whose end this
- * instance hears of ({@link SessionEndHeard}), at once; and the end of the {@code HttpSession}
- * (logout, {@code invalidate()}, timeout) ends the Kickout session.
+ * instance hears of ({@link SessionEndHeard}), at once unless it is distributable; and the end of the
+ * {@code HttpSession} (logout, {@code invalidate()}, timeout) ends the Kickout session.
  */
 @ApplicationScoped
 class HttpSessionLogins {
@@ -76,6 +77,13 @@ class HttpSessionLogins {
             return size() > REMEMBERED;
         }
     });
+    /**
+     * The {@code HttpSession}s this instance is invalidating itself, by their id: their end is not a
+     * logout. Kept here, not in the {@code HttpSession} (see {@link #invalidate}).
+     */
+    private final Set<String> invalidating = ConcurrentHashMap.newKeySet();
+    /** Whether the app's sessions are distributable; unknown until the first end heard. */
+    private volatile Boolean distributable;
     /** One opening at a time per {@code HttpSession}: a page and its scripts may arrive together. */
     private final Map<String, Object> opening = new ConcurrentHashMap<>();
 
@@ -164,7 +172,16 @@ class HttpSessionLogins {
         String page = config.httpSessionRefusedPage();
         String target;
         if (page.isEmpty()) {
-            request.getSession(true).setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, e.code());
+            if (distributable(request.getServletContext())) {
+                // WildFly 39: a new HttpSession in the request that invalidated a distributable one leaves a
+                // session-cache transaction open that holds the old session's lock, and the next request naming
+                // it on another instance waits out the lock timeout (15 s) and fails; the login page of the
+                // next request here learns why from the session id it names instead
+                Tombstone why = new Tombstone(e.code(), null, null, null);
+                requestedIds(request).forEach(id -> endedHere.put(id, why));
+            } else {
+                request.getSession(true).setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, e.code());
+            }
             target = NextPath.safe(path) == null ? "/" : path;
         } else {
             target = NextPath.signIn("", page, "reason", e.code(), path);
@@ -265,8 +282,9 @@ class HttpSessionLogins {
             return;
         }
         held.remove(binding.sessionId());
-        if (httpSession.getAttribute(HttpSessionBinding.ENDED_ATTRIBUTE) != null) {
-            return; // ended because its Kickout session did
+        String id = httpSession.getId();
+        if (invalidating.contains(id) || endedHere.containsKey(id)) {
+            return; // ended because its Kickout session did, as this instance decided or heard
         }
         long idleMillis = System.currentTimeMillis() - httpSession.getLastAccessedTime();
         int timeout = httpSession.getMaxInactiveInterval();
@@ -278,9 +296,10 @@ class HttpSessionLogins {
     }
 
     /**
-     * A session ended anywhere: its {@code HttpSession} here ends now, not at its next request. On a
-     * managed thread of its own, not the event bridge's (which writes the session's last event to its
-     * streams): the container ends a session outside any request.
+     * A session ended anywhere: its {@code HttpSession} here ends now, not at its next request (but a
+     * distributable one, see {@link #endOutsideRequest}). On a managed thread of its own,
+     * not the event bridge's (which writes the session's last event to its streams): the container ends a
+     * session outside any request.
      */
     void onEndHeard(@Observes SessionEndHeard heard) {
         HttpSession httpSession = held.remove(heard.sessionId());
@@ -292,7 +311,7 @@ class HttpSessionLogins {
         } catch (IllegalStateException e) {
             return; // already invalidated
         }
-        executor.execute(() -> invalidate(httpSession));
+        executor.execute(() -> endOutsideRequest(httpSession));
     }
 
     /** How many {@code HttpSession}s this instance holds, for tests and metrics. */
@@ -310,16 +329,52 @@ class HttpSessionLogins {
         }
     }
 
+    /**
+     * Ends the {@code HttpSession} of an ended Kickout session outside any request, unless the app's
+     * sessions are distributable: every instance that served one hears of the end at the same moment, so
+     * it ends at its next request instead, on whichever instance that comes, which refuses it and
+     * invalidates it within that request (and with it on every instance).
+     */
+    private void endOutsideRequest(HttpSession httpSession) {
+        if (!distributable(httpSession.getServletContext())) {
+            invalidate(httpSession);
+        }
+    }
+
+    /** Whether the app declares its sessions distributable (its {@code web.xml}), read once. */
+    private boolean distributable(ServletContext context) {
+        Boolean known = distributable;
+        if (known == null) {
+            known = WebXml.distributable(context);
+            distributable = known;
+        }
+        return known;
+    }
+
+    /**
+     * Invalidates an {@code HttpSession} whose Kickout session ended, writing nothing to it first (an
+     * attribute of a distributable session would be one more replicated write): that its end is no logout,
+     * {@link #ended} learns from {@link #invalidating}, called by the container from within
+     * {@code invalidate()}, on this thread.
+     */
     private void invalidate(HttpSession httpSession) {
+        String id;
         try {
             HttpSessionBinding binding = bindingOf(httpSession);
             if (binding != null) {
                 held.remove(binding.sessionId());
             }
-            httpSession.setAttribute(HttpSessionBinding.ENDED_ATTRIBUTE, Boolean.TRUE);
+            id = httpSession.getId();
+        } catch (IllegalStateException e) {
+            return; // already invalidated
+        }
+        invalidating.add(id);
+        try {
             httpSession.invalidate();
         } catch (IllegalStateException e) {
-            // already invalidated by the container or another request
+            // already invalidated by the container, another request or another instance
+        } finally {
+            invalidating.remove(id);
         }
     }
 
