@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Each login policy under bursts of 50 parallel logins of one user with mixed device types,
- * 4 rounds each ({@code kickout.it.policy-rounds}): afterwards exactly the sessions the policy allows are
+ * 3 rounds each ({@code kickout.it.policy-rounds}): afterwards exactly the sessions the policy allows are
  * alive, every other login's token answers REPLACED (or its login was refused with SESSION_LIMIT).
  *
  * <p>On the single-Redis WildFly run only: the Sentinel run executes the same scripts on one master, the
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class LoginPolicyIT {
 
     private static final int LOGINS = 50;
-    private static final int ROUNDS = Integer.getInteger("kickout.it.policy-rounds", 4);
+    private static final int ROUNDS = Integer.getInteger("kickout.it.policy-rounds", 3);
     private static final List<String> DEVICES = List.of("web", "phone", "tablet");
     private static final ExecutorService POOL = Executors.newFixedThreadPool(LOGINS);
 

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(NginxProcess.Installed.class)
 class ProxyIT {
 
-    private static final int ROUNDS = 50;
+    private static final int ROUNDS = 30;
     /** What nginx may add to a kick-to-event at the median: a buffered stream or a slow upstream adds far more. */
     private static final double PROXY_ADDS_MS = 50;
     /** Rounds before the measured ones, not counted (class loading, JIT, connection pools). */
