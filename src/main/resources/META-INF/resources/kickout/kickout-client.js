@@ -679,8 +679,8 @@ const ACTIVITY_EVENTS = ['input', 'keydown', 'pointerdown', 'pointermove'];
 const ACTIVITY_THROTTLE_MS = 1000;
 /** Presence is renewed this often when neither the server nor the host says otherwise. */
 const DEFAULT_PRESENCE_SECONDS = 30;
-/** `EDIT_LOCK_RELEASED` reasons that are causes, not an administrator's words. */
-const RELEASE_CAUSES = new Set(['IDLE', 'HANDED_OVER']);
+/** `EDIT_LOCK_RELEASED` reasons that are causes (inactivity, hand-over, max-hold), not an administrator's words. */
+const RELEASE_CAUSES = new Set(['IDLE', 'HANDED_OVER', 'EXPIRED']);
 
 /**
  * When the person last typed, clicked or moved the pointer on this page ({@link pageActivity}): one set of
