@@ -787,6 +787,8 @@ export class EditLock {
     #expiring = null;
     #reservation = null;
     #requests = new Map();
+    /** Whom an accepted hand-over is going to, while the answer is on its way (its release event may come first). */
+    #handingTo = null;
     #answered = null;
     #present = false;
     #roomTimer = null;
@@ -931,6 +933,7 @@ export class EditLock {
      */
     async answerHandover(requestId, accept) {
         const request = this.#requests.get(requestId);
+        this.#handingTo = accept ? request?.from?.username ?? null : null;
         try {
             const answer = await this.#client.call('POST', `${this.path}/handover/${encodeURIComponent(requestId)}`,
                 { body: { accept: !!accept }, lockToken: this.token });
@@ -946,6 +949,8 @@ export class EditLock {
             }
             this.handle(e);
             throw e;
+        } finally {
+            this.#handingTo = null;
         }
     }
 
@@ -1019,8 +1024,8 @@ export class EditLock {
     /** An `EDIT_LOCK_RELEASED` as `onLost` tells it: its `reason` is a cause (IDLE, HANDED_OVER) or an administrator's words. */
     #releaseInfo(data) {
         const cause = data.cause ?? (RELEASE_CAUSES.has(data.reason) ? data.reason : 'FORCE_RELEASED');
-        const handedTo = cause === 'HANDED_OVER'
-            ? [...this.#requests.values()].find(request => request.from?.userId === data.by)?.from?.username : null;
+        const handedTo = cause !== 'HANDED_OVER' ? null : this.#handingTo
+            ?? [...this.#requests.values()].find(request => request.from?.userId === data.by)?.from?.username;
         return { cause, by: handedTo ?? data.by, reason: cause === 'FORCE_RELEASED' ? data.reason : null, at: data.at };
     }
 
