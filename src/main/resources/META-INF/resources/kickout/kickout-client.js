@@ -772,7 +772,7 @@ export const pageActivity = new PageActivity();
  * - `onHandoverAnswered(answer)` replaces the requester's notice: `{requestId, accepted, message}`;
  * - `onRoom(room)`: who has the record open, after every presence call (see {@link EditLock#enter});
  * - `prompts: false`: no built-in prompt at all; `presenceSeconds`: how often presence is renewed (default:
- *   the server's heartbeat period).
+ *   the lock's heartbeat period once acquired, else 30 s).
  */
 export class EditLock {
     #client;
