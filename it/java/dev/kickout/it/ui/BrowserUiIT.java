@@ -82,10 +82,11 @@ class BrowserUiIT extends BrowserFlows {
             bob.find("#wait").click();
             WebElement place = bob.await(d -> d.findElement(By.id("waiting")));
             assertTrue(place.getText().contains("您排在下一位（共 1 人等待）"), place.getText());
-            WebElement viewers = bob.await(d -> d.findElements(By.cssSelector("#viewers li")).size() == 2
-                    ? d.findElement(By.id("viewers")) : null);
-            assertTrue(viewers.findElement(By.cssSelector("li[data-user='alice']")).getText().contains("编辑中"), viewers.getText());
-            assertTrue(viewers.findElement(By.cssSelector("li[data-user='bob']")).getText().contains("（您）"), viewers.getText());
+            // the list is drawn anew with every presence call: read it in one go
+            String viewers = bob.await(d -> d.findElements(By.cssSelector("#viewers li")).size() == 2
+                    ? d.findElement(By.cssSelector("#viewers li[data-user='alice'][data-role='EDITING']")).getText() + "|"
+                    + d.findElement(By.cssSelector("#viewers li[data-user='bob'][data-role='WAITING']")).getText() : null);
+            assertTrue(viewers.matches("alice · 编辑中 · .*起在此\\|bob（您） · 排队中 · .*起在此"), viewers);
             bob.find("#handover-message").sendKeys("客户在等这份报价，我需要马上改一下。");
             bob.screenshot("zh-5-bob-queued-asks-for-handover");
 

@@ -685,12 +685,13 @@ const RELEASE_CAUSES = new Set(['IDLE', 'HANDED_OVER', 'EXPIRED']);
 /**
  * When the person last typed, clicked or moved the pointer on this page ({@link pageActivity}): one set of
  * listeners per page, shared by its locks, installed on first use. Only the browser's own (trusted) events
- * count; the page's load counts as the first activity.
+ * count, and a pointer that moves; the page's load counts as the first activity.
  */
 class PageActivity {
     #lastAt = Date.now();
     #listeners = new Set();
     #installed = false;
+    #pointer = '';
 
     /** Milliseconds since the epoch of the last activity. */
     get lastAt() {
@@ -727,12 +728,29 @@ class PageActivity {
     }
 
     #seen(event) {
+        if (!event.isTrusted || this.#pointerStill(event)) {
+            return;
+        }
         const now = Date.now();
-        if (!event.isTrusted || now - this.#lastAt < ACTIVITY_THROTTLE_MS) {
+        if (now - this.#lastAt < ACTIVITY_THROTTLE_MS) {
             return;
         }
         this.#lastAt = now;
         this.#notify();
+    }
+
+    /**
+     * A `pointermove` where the pointer did not move: the browser sends one when the page changes under a
+     * resting pointer (a prompt appearing beneath it), which is no sign of the person.
+     */
+    #pointerStill(event) {
+        if (!event.type.startsWith('pointer')) {
+            return false;
+        }
+        const at = `${event.screenX},${event.screenY}`;
+        const still = event.type === 'pointermove' && at === this.#pointer;
+        this.#pointer = at;
+        return still;
     }
 
     #notify() {
