@@ -807,6 +807,8 @@ export class EditLock {
     #requests = new Map();
     /** Whom an accepted hand-over is going to, while the answer is on its way (its release event may come first). */
     #handingTo = null;
+    /** The heartbeat on its way (`{activeAt, done}`), or null. */
+    #beating = null;
     #answered = null;
     #present = false;
     #roomTimer = null;
@@ -1047,13 +1049,29 @@ export class EditLock {
         return { cause, by: handedTo ?? data.by, reason: cause === 'FORCE_RELEASED' ? data.reason : null, at: data.at };
     }
 
-    /** One heartbeat with the seconds since the person's last activity; resolves to whether it went through. */
-    async #beat() {
+    /**
+     * One heartbeat with the seconds since the person's last activity; resolves to whether it went through.
+     * One still on its way that reports the same activity serves instead (a click is a pointer event and an answer).
+     */
+    #beat() {
+        const activeAt = pageActivity.lastAt;
+        if (this.#beating && this.#beating.activeAt >= activeAt) {
+            return this.#beating.done;
+        }
+        const done = this.#beatNow(activeAt).finally(() => {
+            if (this.#beating?.done === done) {
+                this.#beating = null;
+            }
+        });
+        this.#beating = { activeAt, done };
+        return done;
+    }
+
+    async #beatNow(activeAt) {
         const token = this.token;
         if (!token) {
             return false;
         }
-        const activeAt = pageActivity.lastAt;
         try {
             this.view = await this.#client.call('PUT', `${this.path}/heartbeat?idleSeconds=${pageActivity.idleSeconds()}`,
                 { lockToken: token, timeoutMs: Math.min(this.#periodMs, HEARTBEAT_TIMEOUT_MS) });
