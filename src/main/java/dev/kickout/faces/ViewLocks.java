@@ -89,7 +89,7 @@ public class ViewLocks {
         }
         try {
             LockView lock = locks.check(resource, token, session);
-            return ViewLock.held(token, lock.acquiredAt(), lock.fence(), (int) config.lockHeartbeat().toSeconds());
+            return ViewLock.held(token, lock.acquiredAt(), lock.fence(), locks.heartbeatSeconds(resource));
         } catch (LockLostException lost) {
             return ViewLock.lost(lost.reason(), (String) lost.extras().get("by"));
         } catch (LockHeldException held) {
