@@ -41,7 +41,6 @@ class ChineseUiIT extends ChineseFlows {
     static WebArchive deployment() {
         Map<String, String> settings = new HashMap<>(SETTINGS);
         settings.put("kickout.key-prefix", "zh");
-        settings.put("kickout.lock.types", "document");
         settings.put("kickout.lock.type.document.idle-timeout", IDLE_TIMEOUT.toString());
         settings.put("kickout.lock.type.document.idle-warning", IDLE_WARNING.toString());
         return Deployments.referenceWar(settings);
