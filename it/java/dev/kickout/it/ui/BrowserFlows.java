@@ -177,14 +177,15 @@ abstract class BrowserFlows {
         try (Browser bob = browser("bob-waiting")) {
             bob.signIn("bob", "web");
             bob.open("editor.html?id=memo-1");
-            WebElement holder = bob.await(d -> d.findElement(By.id("holder")));
-            assertEquals("alice", holder.getText());
-            assertTrue(bob.find("#lock-status").getText().contains("since"));
+            // the status is drawn anew when what it says changes: read and click it through await, which asks again
+            assertEquals("alice", bob.await(d -> d.findElement(By.id("holder")).getText()));
+            String status = bob.await(d -> d.findElement(By.id("lock-status")).getText());
+            assertTrue(status.contains("since"), status);
             assertEquals("true", bob.find("#body").getDomProperty("readOnly"));
             bob.awaitLiveEvents();
-            bob.find("#wait").click();
-            WebElement place = bob.await(d -> d.findElement(By.id("waiting")));
-            assertTrue(place.getText().contains("You are next in line (1 waiting)"), place.getText());
+            bob.await(d -> click(d.findElement(By.id("wait"))));
+            String place = bob.await(d -> d.findElement(By.id("waiting")).getText());
+            assertTrue(place.contains("You are next in line (1 waiting)"), place);
             bob.await(d -> d.findElement(By.cssSelector("#viewers li[data-user='bob'][data-role='WAITING']")));
             bob.screenshot(prefix() + "9-bob-waiting-for-lock");
 
@@ -276,6 +277,18 @@ abstract class BrowserFlows {
     static org.openqa.selenium.support.ui.ExpectedCondition<Boolean> editing(boolean editing) {
         return (WebDriver d) -> String.valueOf(editing).equals(
                 d.findElement(By.tagName("body")).getDomAttribute("data-editing"));
+    }
+
+    /** Clicks {@code element}; for {@link Browser#await}, which asks again when the element was replaced meanwhile. */
+    static Boolean click(WebElement element) {
+        element.click();
+        return true;
+    }
+
+    /** Types {@code text} into {@code element}; for {@link Browser#await} as {@link #click}. */
+    static Boolean type(WebElement element, String text) {
+        element.sendKeys(text);
+        return true;
     }
 
     /** The client's prompt of {@code kind} ({@code expiring}, {@code reserved}, {@code handover}, {@code answered}) once shown. */

@@ -77,21 +77,22 @@ class BrowserUiIT extends BrowserFlows {
             String draft = body.getDomProperty("value");
 
             bob.open("editor.html?id=doc-11");
-            assertEquals("alice", bob.await(d -> d.findElement(By.id("holder"))).getText());
+            // the status is drawn anew when what it says changes: read and click it through await, which asks again
+            assertEquals("alice", bob.await(d -> d.findElement(By.id("holder")).getText()));
             bob.awaitLiveEvents();
-            bob.find("#wait").click();
-            WebElement place = bob.await(d -> d.findElement(By.id("waiting")));
-            assertTrue(place.getText().contains("您排在下一位（共 1 人等待）"), place.getText());
+            bob.await(d -> click(d.findElement(By.id("wait"))));
+            String place = bob.await(d -> d.findElement(By.id("waiting")).getText());
+            assertTrue(place.contains("您排在下一位（共 1 人等待）"), place);
             // the list is drawn anew with every presence call: read it in one go
             String viewers = bob.await(d -> d.findElements(By.cssSelector("#viewers li")).size() == 2
                     ? d.findElement(By.cssSelector("#viewers li[data-user='alice'][data-role='EDITING']")).getText() + "|"
                     + d.findElement(By.cssSelector("#viewers li[data-user='bob'][data-role='WAITING']")).getText() : null);
             assertTrue(viewers.matches("alice · 编辑中 · .*起在此\\|bob（您） · 排队中 · .*起在此"), viewers);
-            bob.find("#handover-message").sendKeys("客户在等这份报价，我需要马上改一下。");
+            bob.await(d -> type(d.findElement(By.id("handover-message")), "客户在等这份报价，我需要马上改一下。"));
             bob.screenshot("zh-5-bob-queued-asks-for-handover");
 
             long start = System.nanoTime();
-            bob.find("#ask-handover").click();
+            bob.await(d -> click(d.findElement(By.id("ask-handover"))));
             WebElement request = alice.await(ONE_SECOND, d -> prompt(d, "handover"));
             figure("hand-over asked -> holder's prompt", start);
             assertTrue(request.getText().contains("bob asks you to hand this record over"), request.getText());
