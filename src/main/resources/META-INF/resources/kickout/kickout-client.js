@@ -1190,6 +1190,7 @@ export class EditLock {
             },
         };
         this.#options.onReserved?.(info);
+        this.#refreshRoom();
     }
 
     /** Takes a reservation; one that was missed (423) leaves the page where the server says it is. */
@@ -1264,6 +1265,7 @@ export class EditLock {
             this.#answered = { close: () => prompt.close() };
         }
         this.#options.onHandoverAnswered?.(answer);
+        this.#refreshRoom();
     }
 
     /** One presence call (the room), then the next one a heartbeat period later while the page is present. */
