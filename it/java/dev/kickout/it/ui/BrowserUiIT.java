@@ -60,8 +60,8 @@ class BrowserUiIT extends BrowserFlows {
     }
 
     /**
-     * Bob (reading Chinese), queued behind alice, asks her with a message to hand the document over; her page shows
-     * who asks and why; she accepts, and her editor turns read-only with her unsaved text kept, while bob's page
+     * Bob (reading Chinese), queued behind alice (the admin console lists him waiting), asks her with a message to
+     * hand the document over; her page shows who asks and why; she accepts, and her editor turns read-only with her unsaved text kept, while bob's page
      * offers him the turn, which he takes.
      */
     @Test
@@ -88,6 +88,13 @@ class BrowserUiIT extends BrowserFlows {
                     ? d.findElement(By.cssSelector("#viewers li[data-user='alice'][data-role='EDITING']")).getText() + "|"
                     + d.findElement(By.cssSelector("#viewers li[data-user='bob'][data-role='WAITING']")).getText() : null);
             assertTrue(viewers.matches("alice · 编辑中 · .*起在此\\|bob（您） · 排队中 · .*起在此"), viewers);
+            try (Browser admin = new Browser("admin-queues", base)) {
+                admin.signIn("admin", "web");
+                admin.await(d -> d.getCurrentUrl().endsWith("admin.html"));
+                String queue = admin.await(d -> d.findElement(By.cssSelector("tr[data-queue='document/doc-11']")).getText());
+                assertTrue(queue.matches("document / doc-11\\s+alice\\s+bob since .*"), queue);
+                admin.screenshot("11a-admin-waiting-queues");
+            }
             bob.await(d -> type(d.findElement(By.id("handover-message")), "客户在等这份报价，我需要马上改一下。"));
             bob.screenshot("zh-5-bob-queued-asks-for-handover");
 
