@@ -26,7 +26,7 @@ import org.openqa.selenium.WebElement;
 
 /**
  * The reference app's pages and {@code kickout-client.js} in a real headless Chromium: what a signed-out
- * user, a user whose lock was broken and a user waiting for a lock see, within 1 s of the server event.
+ * user, a user whose lock was broken and a user queued for a lock see, within 1 s of the server event.
  * Server events are triggered through the REST API or the admin console, never by timers. Screenshots go
  * to {@code target/ui-screenshots/}.
  * <p>
@@ -36,7 +36,7 @@ import org.openqa.selenium.WebElement;
  */
 abstract class BrowserFlows {
 
-    private static final Duration ONE_SECOND = Duration.ofSeconds(1);
+    static final Duration ONE_SECOND = Duration.ofSeconds(1);
     private static final int MAX_STREAMS = 3;
     /** kickout-client.js's longest reconnect backoff (15 s), and time to reconnect and replay after it. */
     private static final Duration RECONNECT_WITHIN = Duration.ofSeconds(20);
@@ -171,25 +171,37 @@ abstract class BrowserFlows {
     }
 
     @Test
-    void aWaitingEditorOpensWithinOneSecondOfTheLockBeingFreed() {
+    void aQueuedEditorIsOfferedItsTurnWithinOneSecondOfTheLockBeingFreedAndTakesItOnConfirm() {
         Login alice = api.login("alice", "api");
         String lockToken = api.post("locks/document/memo-1", alice.token(), null).assertOk(201).getString("lockToken");
         try (Browser bob = browser("bob-waiting")) {
             bob.signIn("bob", "web");
             bob.open("editor.html?id=memo-1");
-            WebElement holder = bob.await(d -> d.findElement(By.id("holder")));
-            assertEquals("alice", holder.getText());
-            assertTrue(bob.find("#lock-status").getText().contains("since"));
+            // the status is drawn anew when what it says changes: read and click it through await, which asks again
+            assertEquals("alice", bob.await(d -> d.findElement(By.id("holder")).getText()));
+            String status = bob.await(d -> d.findElement(By.id("lock-status")).getText());
+            assertTrue(status.contains("since"), status);
             assertEquals("true", bob.find("#body").getDomProperty("readOnly"));
             bob.awaitLiveEvents();
-            bob.find("#wait").click();
-            bob.await(d -> d.findElement(By.id("waiting")));
+            bob.await(d -> click(d.findElement(By.id("wait"))));
+            String place = bob.await(d -> d.findElement(By.id("waiting")).getText());
+            assertTrue(place.contains("You are next in line (1 waiting)"), place);
+            bob.await(d -> d.findElement(By.cssSelector("#viewers li[data-user='bob'][data-role='WAITING']")));
             bob.screenshot(prefix() + "9-bob-waiting-for-lock");
 
             long start = System.nanoTime();
             api.send(api.request("locks/document/memo-1", alice.token(), lockToken).DELETE()).assertOk(204);
+            WebElement turn = bob.await(ONE_SECOND, d -> prompt(d, "reserved"));
+            figure("lock released -> queued editor's turn prompt", start);
+            assertTrue(turn.getText().contains("It's your turn: edit now"), turn.getText());
+            assertEquals("true", bob.find("#body").getDomProperty("readOnly"), "nothing is taken before the confirm");
+            bob.screenshot(prefix() + "9b-bob-turn-prompt");
+
+            start = System.nanoTime();
+            turn.findElement(By.cssSelector("button.kickout-primary")).click();
             bob.await(ONE_SECOND, editing(true));
-            figure("lock released -> waiting editor editable", start);
+            figure("turn prompt confirmed -> editor editable", start);
+            assertTrue(bob.find(".kickout-prompts").findElements(By.cssSelector("[data-kind='reserved']")).isEmpty());
             bob.screenshot(prefix() + "10-bob-got-the-lock");
         }
     }
@@ -262,16 +274,34 @@ abstract class BrowserFlows {
         }
     }
 
-    private static org.openqa.selenium.support.ui.ExpectedCondition<Boolean> editing(boolean editing) {
+    static org.openqa.selenium.support.ui.ExpectedCondition<Boolean> editing(boolean editing) {
         return (WebDriver d) -> String.valueOf(editing).equals(
                 d.findElement(By.tagName("body")).getDomAttribute("data-editing"));
+    }
+
+    /** Clicks {@code element}; for {@link Browser#await}, which asks again when the element was replaced meanwhile. */
+    static Boolean click(WebElement element) {
+        element.click();
+        return true;
+    }
+
+    /** Types {@code text} into {@code element}; for {@link Browser#await} as {@link #click}. */
+    static Boolean type(WebElement element, String text) {
+        element.sendKeys(text);
+        return true;
+    }
+
+    /** The client's prompt of {@code kind} ({@code expiring}, {@code reserved}, {@code handover}, {@code answered}) once shown. */
+    static WebElement prompt(WebDriver driver, String kind) {
+        List<WebElement> prompts = driver.findElements(By.cssSelector(".kickout-prompt[data-kind='" + kind + "']"));
+        return prompts.isEmpty() || !prompts.get(0).isDisplayed() ? null : prompts.get(0);
     }
 
     private Browser browser(String name) {
         return new Browser(prefix() + name, base());
     }
 
-    private void figure(String what, long startNanos) {
+    void figure(String what, long startNanos) {
         System.out.printf("[figure] ui%s: %s in %d ms%n", where(), what, (System.nanoTime() - startNanos) / 1_000_000);
     }
 }

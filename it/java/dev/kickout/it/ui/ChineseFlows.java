@@ -129,7 +129,7 @@ abstract class ChineseFlows {
         return new Browser(prefix() + name, base(), "zh-CN");
     }
 
-    private void figure(String what, long startNanos) {
+    void figure(String what, long startNanos) {
         System.out.printf("[figure] ui zh-CN%s: %s in %d ms%n", where(), what, (System.nanoTime() - startNanos) / 1_000_000);
     }
 

@@ -39,6 +39,12 @@
  *   `waitUntilAvailable()`; any other failed heartbeat (network error, timeout, 5xx, 401) calls
  *   `onHeartbeatFailed` and fires `heartbeatfailed` on the client, and the next good one
  *   `onHeartbeatRestored` / `heartbeatrestored`;
+ * - the person's activity on the page (typing, clicking, moving the pointer: {@link pageActivity}), sent with
+ *   every heartbeat as `idleSeconds`; before a release for inactivity (`LOCK_EXPIRING`) a "Still editing?"
+ *   prompt whose one click keeps the lock; the record's waiting queue (`joinQueue()`, `leaveQueue()`, the
+ *   place, "It's your turn" when the record is held for this session), asking the holder to hand over
+ *   (`askHandover(message)`, the holder's Accept/Decline prompt), and who else has the record open
+ *   (`enter()`, `onRoom`);
  * - its texts (the modal, `onLost`'s `message`) in Simplified Chinese or English by the browser's
  *   `navigator.languages` ({@link clientLanguage}); a host with its own wording passes
  *   `messages`, keyed by problem/event `code` (`KICKED`, `REPLACED`, ..., `LOCK_LOST`, or
@@ -59,6 +65,8 @@ const EVENT_ID = /^[0-9]{1,19}-[0-9]{1,19}$/;
 /** `info.by` in brackets, when there is one. */
 const byWhom = info => info.by ? ` (${info.by})` : '';
 const byWhomZh = info => info.by ? `（${info.by}）` : '';
+/** A time of day (hours, minutes, seconds) in `language`. */
+const clockTime = (iso, language) => iso ? new Date(iso).toLocaleTimeString(language) : '';
 
 /**
  * The client's own texts, by language and key. The keys of session ends and lock losses are the
@@ -77,6 +85,23 @@ const TEXTS = {
         'LOCK_LOST.TAKEN': 'Someone else took over this record.',
         'LOCK_LOST.RELEASED': 'Your edit lock was released.',
         'LOCK_LOST.FORCE_RELEASED': info => `An administrator${byWhom(info)} released your edit lock.`,
+        'LOCK_LOST.IDLE': 'Your edit lock was released because nothing happened on this page for a while.',
+        'LOCK_LOST.HANDED_OVER': info => info.by ? `You handed this record over to ${info.by}.` : 'You handed this record over.',
+        'expiring.title': 'Still editing?',
+        'expiring.IDLE': info => `Nothing happened on this page for a while, so your edit lock will be released at ${clockTime(info.expiresAt, 'en')}.`,
+        'expiring.MAX_HOLD': info => `Your edit lock ends at ${clockTime(info.expiresAt, 'en')}, the longest time one person may hold it: save your work before then.`,
+        'expiring.keep': "I'm still editing",
+        'reserved.title': "It's your turn: edit now",
+        'reserved.text': info => `The record is held for you until ${clockTime(info.until, 'en')}.`,
+        'reserved.take': 'Edit now',
+        'reserved.pass': 'Let the next one have it',
+        'handover.title': info => `${info.from?.username || 'Someone'} asks you to hand this record over`,
+        'handover.note': 'Accepting releases your edit lock without saving; your unsaved text stays on the page.',
+        'handover.accept': 'Accept and hand over',
+        'handover.decline': 'Decline',
+        'handover.accepted': 'Your request was accepted: the record is being handed over to you.',
+        'handover.declined': 'Your request to take over was declined.',
+        'prompt.ok': 'OK',
         'modal.title': 'You have been signed out',
         'modal.titleExpired': 'Your session expired',
         'modal.reason': 'Reason: ',
@@ -108,6 +133,23 @@ const TEXTS = {
         'LOCK_LOST.TAKEN': '已有其他人接手编辑这条记录。',
         'LOCK_LOST.RELEASED': '您的编辑锁已释放。',
         'LOCK_LOST.FORCE_RELEASED': info => `编辑锁已被管理员${byWhomZh(info)}释放。`,
+        'LOCK_LOST.IDLE': '此页面长时间无操作，您的编辑锁已释放。',
+        'LOCK_LOST.HANDED_OVER': info => info.by ? `您已将这条记录交给 ${info.by} 编辑。` : '您已将这条记录交给他人编辑。',
+        'expiring.title': '还在编辑吗？',
+        'expiring.IDLE': info => `此页面已有一段时间无操作，您的编辑锁将于 ${clockTime(info.expiresAt, 'zh-CN')} 释放。`,
+        'expiring.MAX_HOLD': info => `您的编辑锁将于 ${clockTime(info.expiresAt, 'zh-CN')} 到期（单次持有的最长时限），请在此之前保存。`,
+        'expiring.keep': '我还在编辑',
+        'reserved.title': '轮到您了：现在编辑',
+        'reserved.text': info => `这条记录为您保留到 ${clockTime(info.until, 'zh-CN')}。`,
+        'reserved.take': '现在编辑',
+        'reserved.pass': '让给下一位',
+        'handover.title': info => `${info.from?.username || '有人'} 请求您交出这条记录的编辑权`,
+        'handover.note': '接受后您的编辑锁将被释放（不会保存），尚未保存的内容仍保留在页面上。',
+        'handover.accept': '接受并交出',
+        'handover.decline': '拒绝',
+        'handover.accepted': '您的请求已被接受，这条记录正在转交给您。',
+        'handover.declined': '您的接手请求被拒绝了。',
+        'prompt.ok': '知道了',
         'modal.title': '您已被强制下线',
         'modal.titleExpired': '登录已过期',
         'modal.reason': '原因：',
@@ -200,10 +242,11 @@ export function signedOutMessage(info, texts = {}) {
 
 /**
  * Why an edit lock was lost, in words for a person. `info.cause` is `FORCE_RELEASED`, `EXPIRED`,
- * `RELEASED` or `TAKEN` (the LOCK_LOST reasons); `info.by` names the administrator.
+ * `RELEASED`, `TAKEN`, `IDLE` or `HANDED_OVER` (the LOCK_LOST reasons); `info.by` names the administrator
+ * (`FORCE_RELEASED`) or the person it was handed over to (`HANDED_OVER`).
  */
 export function lockLostMessage(info, texts = {}) {
-    const cause = ['EXPIRED', 'TAKEN', 'RELEASED'].includes(info.cause) ? info.cause : 'FORCE_RELEASED';
+    const cause = ['EXPIRED', 'TAKEN', 'RELEASED', 'IDLE', 'HANDED_OVER'].includes(info.cause) ? info.cause : 'FORCE_RELEASED';
     const messages = texts.messages || {};
     const own = messages[`LOCK_LOST.${cause}`] ?? messages.LOCK_LOST;
     return own !== undefined ? clientText('LOCK_LOST', info, { ...texts, messages: { LOCK_LOST: own } })
@@ -431,9 +474,11 @@ export class KickoutClient {
     }
 
     /**
-     * Listens to `FORCE_LOGOUT`, `SESSION_EXPIRED`, `EDIT_LOCK_RELEASED`, `LOCK_AVAILABLE`, `RECONNECT`,
-     * `signedout`, `connection`, `poll`, `heartbeatfailed` (`{type, id, status, code, message, error}`:
-     * `status` 0 for a network error or timeout) and `heartbeatrestored` (`{type, id}`).
+     * Listens to the server's events (`FORCE_LOGOUT`, `SESSION_EXPIRED`, `EDIT_LOCK_RELEASED`, `LOCK_AVAILABLE`,
+     * `RECONNECT`, `LOCK_EXPIRING`, `LOCK_QUEUE`, `LOCK_RESERVED`, `HANDOVER_REQUESTED`, `HANDOVER_ANSWERED`) and the
+     * client's own: `signedout`, `connection`, `poll`, `heartbeatfailed` (`{type, id, status, code, message, error}`:
+     * `status` 0 for a network error or timeout), `heartbeatrestored` (`{type, id}`) and `room` (a lock's room, see
+     * {@link EditLock#enter}).
      */
     on(type, handler) {
         if (!this.#listeners.has(type)) {
@@ -616,14 +661,6 @@ export class KickoutClient {
 }
 
 /**
- * An edit lock held (or wanted) by this session. Options: `onLost(info)` (the lock is gone;
- * `info` has `cause` (FORCE_RELEASED, EXPIRED, RELEASED, TAKEN), `by`, `reason` (the
- * administrator's words), `at` and `message`), `onAvailable()`, `onHeartbeatFailed(info)` (a
- * heartbeat failed for another reason: `info` has `status` (0: network error or timeout), `code`,
- * `message`, `error`; the lock may still be held, the next beat tries again) and
- * `onHeartbeatRestored()` (a beat went through after failures).
- */
-/**
  * Whether a lock event (`fence`, `at`) is about a holding older than the one held now (`fence`, `since`):
  * fences are compared when both are known, else times.
  */
@@ -634,6 +671,127 @@ export function olderThanHolding(data, fence, since) {
     return !!(data.at && since && new Date(data.at) < new Date(since));
 }
 
+/** The most `idleSeconds` a heartbeat reports (the server's bound). */
+const MAX_IDLE_SECONDS = 86400;
+/** What counts as the person being at work on the page. */
+const ACTIVITY_EVENTS = ['input', 'keydown', 'pointerdown', 'pointermove'];
+/** Activity is noted at most this often (a moving pointer fires many events). */
+const ACTIVITY_THROTTLE_MS = 1000;
+/** Presence is renewed this often when neither the server nor the host says otherwise. */
+const DEFAULT_PRESENCE_SECONDS = 30;
+/** `EDIT_LOCK_RELEASED` reasons that are causes (inactivity, hand-over, max-hold), not an administrator's words. */
+const RELEASE_CAUSES = new Set(['IDLE', 'HANDED_OVER', 'EXPIRED']);
+
+/**
+ * When the person last typed, clicked or moved the pointer on this page ({@link pageActivity}): one set of
+ * listeners per page, shared by its locks, installed on first use. Only the browser's own (trusted) events
+ * count, and a pointer that moves; the page's load counts as the first activity.
+ */
+class PageActivity {
+    #lastAt = Date.now();
+    #listeners = new Set();
+    #installed = false;
+    #pointer = '';
+
+    /** Milliseconds since the epoch of the last activity. */
+    get lastAt() {
+        this.#install();
+        return this.#lastAt;
+    }
+
+    /** Whole seconds since the last activity, as a heartbeat reports them (0..86400). */
+    idleSeconds(now = Date.now()) {
+        return Math.min(MAX_IDLE_SECONDS, Math.max(0, Math.floor((now - this.lastAt) / 1000)));
+    }
+
+    /** Notes activity now (e.g. a click the page handled itself). */
+    markActive() {
+        this.#lastAt = Date.now();
+        this.#notify();
+    }
+
+    /** Calls `listener()` on activity (at most once a second); answers the function that stops it. */
+    onActive(listener) {
+        this.#install();
+        this.#listeners.add(listener);
+        return () => this.#listeners.delete(listener);
+    }
+
+    #install() {
+        if (this.#installed || !globalThis.document) {
+            return;
+        }
+        this.#installed = true;
+        for (const type of ACTIVITY_EVENTS) {
+            document.addEventListener(type, event => this.#seen(event), { capture: true, passive: true });
+        }
+    }
+
+    #seen(event) {
+        if (!event.isTrusted || this.#pointerStill(event)) {
+            return;
+        }
+        const now = Date.now();
+        if (now - this.#lastAt < ACTIVITY_THROTTLE_MS) {
+            return;
+        }
+        this.#lastAt = now;
+        this.#notify();
+    }
+
+    /**
+     * A `pointermove` where the pointer did not move: the browser sends one when the page changes under a
+     * resting pointer (a prompt appearing beneath it), which is no sign of the person.
+     */
+    #pointerStill(event) {
+        if (!event.type.startsWith('pointer')) {
+            return false;
+        }
+        const at = `${event.screenX},${event.screenY}`;
+        const still = event.type === 'pointermove' && at === this.#pointer;
+        this.#pointer = at;
+        return still;
+    }
+
+    #notify() {
+        for (const listener of [...this.#listeners]) {
+            try {
+                listener();
+            } catch (e) {
+                console.error('kickout: an activity listener failed', e);
+            }
+        }
+    }
+}
+
+/** The person's activity on this page: `lastAt`, `idleSeconds()`, `markActive()`, `onActive(listener)`. */
+export const pageActivity = new PageActivity();
+
+/**
+ * An edit lock held (or wanted) by this session, with the record's waiting queue, hand-over requests and
+ * the people who have the record open. See `docs/guide/browser-client.md` for the whole story.
+ *
+ * Options (all optional):
+ * - `onLost(info)`: the lock is gone; `info` has `cause` (FORCE_RELEASED, EXPIRED, RELEASED, TAKEN, IDLE,
+ *   HANDED_OVER), `by` (the administrator, or whom it was handed over to), `reason` (the administrator's
+ *   words), `at` and `message`;
+ * - `onAcquired(view)`: after every acquire that went through, also one the lock made by itself (a
+ *   reservation taken from its prompt or with `autoTake`);
+ * - `onAvailable()`, `onHeartbeatFailed(info)`, `onHeartbeatRestored()`: as before (`waitUntilAvailable()`,
+ *   a heartbeat that failed for a reason other than LOCK_LOST, the first one through after failures);
+ * - `onExpiring(info)` replaces the "Still editing?" prompt: `info` is the `LOCK_EXPIRING` event with
+ *   `message` and `keepEditing()`; `onKept()` then says that activity was reported and the warning is over;
+ * - `onQueue(place)`: this session's place in the queue changed (`{position, size}`), or `null` when out of it;
+ * - `onReserved(info)` replaces the "It's your turn" prompt: `info` has `until`, `message`, `take()` and
+ *   `pass()`; `autoTake: true` takes the lock at once instead; `onReservationEnded()` says that a
+ *   reservation ran out or was taken;
+ * - `onHandoverRequested(request)` replaces the holder's hand-over prompt: `request` has `requestId`,
+ *   `from` (`{userId, username}`), `message`, `accept()` and `decline()`;
+ * - `onHandoverAnswered(answer)` replaces the requester's notice: `{requestId, accepted, message}`;
+ * - `onRoom(room)`: who has the record open, after every presence call (see {@link EditLock#enter});
+ * - `prompts: false`: no built-in prompt at all; `presenceSeconds`: how often presence is renewed (default:
+ *   the lock's heartbeat period once acquired, else 30 s).
+ */
 export class EditLock {
     #client;
     #options;
@@ -642,6 +800,22 @@ export class EditLock {
     #waiters = [];
     #failing = false;
     #periodMs = 30000;
+    /** The last activity the server knows of (reported by a heartbeat, or the acquire). */
+    #reportedAt = 0;
+    #expiring = null;
+    #reservation = null;
+    #requests = new Map();
+    /** Whom an accepted hand-over is going to, while the answer is on its way (its release event may come first). */
+    #handingTo = null;
+    /** The heartbeat on its way (`{activeAt, done}`), or null. */
+    #beating = null;
+    #answered = null;
+    #present = false;
+    #roomTimer = null;
+    #roomCalls = 0;
+    #queueChanges = 0;
+    #pageHide = () => this.leave({ keepalive: true });
+    #pageShow = event => event.persisted && this.enter();
 
     constructor(client, type, id, options) {
         this.#client = client;
@@ -650,12 +824,21 @@ export class EditLock {
         this.#options = options;
         this.view = null;
         this.token = null;
+        /** This session's place in the queue (`{position, size}`), or null when not in it. */
+        this.place = null;
+        /** The last room the server answered (see {@link EditLock#enter}), or null. */
+        this.room = null;
+        const on = (event, handler) => client.on(event, data => this.#matches(data) && handler(data));
         this.#unsubscribe.push(
-            client.on('EDIT_LOCK_RELEASED', data => this.#matches(data) && !this.#olderThanHolding(data) && this.#lost({
-                cause: 'FORCE_RELEASED', by: data.by, reason: data.reason, at: data.at,
-            })),
-            client.on('LOCK_AVAILABLE', data => this.#matches(data) && this.#available()),
-            client.on('poll', () => this.#poll()));
+            on('EDIT_LOCK_RELEASED', data => !this.#olderThanHolding(data) && this.#lost(this.#releaseInfo(data))),
+            on('LOCK_AVAILABLE', () => this.#available()),
+            on('LOCK_EXPIRING', data => this.#expiringSoon(data)),
+            on('LOCK_QUEUE', data => this.#queued(data)),
+            on('LOCK_RESERVED', data => this.#reserved(data)),
+            on('HANDOVER_REQUESTED', data => this.#handoverRequested(data)),
+            on('HANDOVER_ANSWERED', data => this.#handoverAnswered(data)),
+            client.on('poll', () => this.#poll()),
+            client.on('signedout', () => this.#signedOut()));
     }
 
     get path() {
@@ -666,14 +849,25 @@ export class EditLock {
         return this.token !== null;
     }
 
+    /** Until when the record is held for this session (ISO instant), or null. */
+    get reservedUntil() {
+        return this.#reservation?.until ?? null;
+    }
+
     /** Acquires (or renews) the lock and starts heartbeats. Throws KickoutError 423 LOCK_HELD with `problem.holder`. */
     async acquire() {
         const view = await this.#client.call('POST', this.path);
         this.view = view;
         this.token = view.lockToken;
+        this.#reportedAt = Date.now();
         clearInterval(this.#heartbeat);
         this.#periodMs = Math.max(1, view.heartbeatSeconds || 30) * 1000;
         this.#heartbeat = setInterval(() => this.#beat(), this.#periodMs);
+        this.#endReservation();
+        this.#answered?.close();
+        this.#setPlace(null);
+        this.#options.onAcquired?.(view);
+        this.#refreshRoom();
         return view;
     }
 
@@ -705,6 +899,111 @@ export class EditLock {
                 // already gone (lost, expired, session ended): nothing left to release
             }
         }
+        if (!keepalive) {
+            this.#refreshRoom();
+        }
+    }
+
+    /**
+     * The answer to "Still editing?": notes activity and sends a heartbeat at once (`idleSeconds=0`), which
+     * moves the time of release for inactivity. Resolves to whether the heartbeat went through.
+     */
+    keepEditing() {
+        pageActivity.markActive();
+        return this.#beat();
+    }
+
+    /**
+     * Joins the record's waiting queue; resolves to the place (`{position, size, reservedUntil}`). Joining
+     * twice keeps the first place. A free record with nobody ahead is reserved for this session at once.
+     * Throws KickoutError 409 ALREADY_HOLDER, 409 QUEUE_FULL, 403 LOCK_FORBIDDEN.
+     */
+    async joinQueue() {
+        const change = ++this.#queueChanges;
+        const place = await this.#client.call('POST', `${this.path}/queue`);
+        if (change === this.#queueChanges) {
+            this.#placed(place);
+        }
+        this.#refreshRoom();
+        return place;
+    }
+
+    /** Leaves the queue (and passes on a reservation held for this session); nothing happens when not in it. */
+    async leaveQueue() {
+        ++this.#queueChanges;
+        this.#endReservation();
+        this.#setPlace(null);
+        await this.#client.call('DELETE', `${this.path}/queue`);
+        this.#refreshRoom();
+    }
+
+    /**
+     * Asks the holder to hand the record over (`message`: up to 280 characters, shown to the holder); this
+     * session must be in the queue. Resolves to `{requestId}`; the answer comes as `onHandoverAnswered`, and
+     * on acceptance the reservation as `onReserved`. Throws KickoutError 409 NOT_WAITING, 404 NOT_LOCKED,
+     * 429 TOO_MANY_ATTEMPTS.
+     */
+    askHandover(message = '') {
+        return this.#client.call('POST', `${this.path}/handover`, { body: { message } });
+    }
+
+    /**
+     * The holder's answer to a hand-over request. Accepting releases the lock without saving (the page's
+     * `onLost` is called with cause HANDED_OVER) and the requester gets the record next.
+     */
+    async answerHandover(requestId, accept) {
+        const request = this.#requests.get(requestId);
+        this.#handingTo = accept ? request?.from?.username ?? null : null;
+        try {
+            const answer = await this.#client.call('POST', `${this.path}/handover/${encodeURIComponent(requestId)}`,
+                { body: { accept: !!accept }, lockToken: this.token });
+            this.#closeRequest(requestId);
+            if (answer.accepted) {
+                this.#lost({ cause: 'HANDED_OVER', by: request?.from?.username ?? null, reason: null,
+                    at: new Date().toISOString() });
+            }
+            return answer;
+        } catch (e) {
+            if (e instanceof KickoutError && e.code === 'NOT_FOUND') {
+                this.#closeRequest(requestId);
+            }
+            this.handle(e);
+            throw e;
+        } finally {
+            this.#handingTo = null;
+        }
+    }
+
+    /**
+     * Says that this page shows the record, and keeps saying it once per heartbeat period until
+     * {@link EditLock#leave} (or the page is hidden: `pagehide` leaves with `keepalive`). Each answer is the
+     * room, `{type, id, lock, reservedFor, place, viewers: [{userId, username, since, role, self}]}`, given to
+     * `onRoom` and fired as `room` on the client. Resolves to the first room (null if that call failed).
+     */
+    enter() {
+        if (!this.#present) {
+            this.#present = true;
+            globalThis.addEventListener?.('pagehide', this.#pageHide);
+            globalThis.removeEventListener?.('pageshow', this.#pageShow);
+        }
+        return this.#refreshRoom();
+    }
+
+    /** Says that this page no longer shows the record (which also leaves the queue). `keepalive`: while unloading. */
+    async leave({ keepalive = false } = {}) {
+        if (!this.#present) {
+            return;
+        }
+        this.#present = false;
+        clearTimeout(this.#roomTimer);
+        globalThis.removeEventListener?.('pagehide', this.#pageHide);
+        // back from the browser's page cache: the room is entered again
+        globalThis.addEventListener?.('pageshow', this.#pageShow);
+        try {
+            await this.#client.call('DELETE', `${this.path}/presence`, { keepalive, quiet: keepalive });
+        } catch (e) {
+            // the session ended or the server is away: the presence lapses by itself
+        }
     }
 
     /** Tells the lock about a failed call made with its token: a LOCK_LOST answer (e.g. to a save) ends it. */
@@ -716,9 +1015,15 @@ export class EditLock {
         return false;
     }
 
-    /** Stops listening; call when the editor closes. */
+    /** Stops listening, heartbeats and presence (without telling the server); call when the editor closes. */
     close() {
         this.#stop();
+        this.#endReservation();
+        this.#answered?.close();
+        this.#present = false;
+        clearTimeout(this.#roomTimer);
+        globalThis.removeEventListener?.('pagehide', this.#pageHide);
+        globalThis.removeEventListener?.('pageshow', this.#pageShow);
         this.#unsubscribe.forEach(unsubscribe => unsubscribe());
         this.#waiters = [];
     }
@@ -736,16 +1041,48 @@ export class EditLock {
         return data.type === this.type && String(data.id) === String(this.id);
     }
 
-    async #beat() {
+    /** An `EDIT_LOCK_RELEASED` as `onLost` tells it: its `reason` is a cause (IDLE, HANDED_OVER) or an administrator's words. */
+    #releaseInfo(data) {
+        const cause = data.cause ?? (RELEASE_CAUSES.has(data.reason) ? data.reason : 'FORCE_RELEASED');
+        const handedTo = cause !== 'HANDED_OVER' ? null : this.#handingTo
+            ?? [...this.#requests.values()].find(request => request.from?.userId === data.by)?.from?.username;
+        return { cause, by: handedTo ?? data.by, reason: cause === 'FORCE_RELEASED' ? data.reason : null, at: data.at };
+    }
+
+    /**
+     * One heartbeat with the seconds since the person's last activity; resolves to whether it went through.
+     * One still on its way that reports the same activity serves instead (a click is a pointer event and an answer).
+     */
+    #beat() {
+        const activeAt = pageActivity.lastAt;
+        if (this.#beating && this.#beating.activeAt >= activeAt) {
+            return this.#beating.done;
+        }
+        const done = this.#beatNow(activeAt).finally(() => {
+            if (this.#beating?.done === done) {
+                this.#beating = null;
+            }
+        });
+        this.#beating = { activeAt, done };
+        return done;
+    }
+
+    async #beatNow(activeAt) {
         const token = this.token;
+        if (!token) {
+            return false;
+        }
         try {
-            this.view = await this.#client.call('PUT', `${this.path}/heartbeat`,
+            this.view = await this.#client.call('PUT', `${this.path}/heartbeat?idleSeconds=${pageActivity.idleSeconds()}`,
                 { lockToken: token, timeoutMs: Math.min(this.#periodMs, HEARTBEAT_TIMEOUT_MS) });
+            this.#reportedAt = Math.max(this.#reportedAt, activeAt);
             if (this.#failing && this.token === token) {
                 this.#failing = false;
                 this.#options.onHeartbeatRestored?.();
                 this.#client.emit('heartbeatrestored', { type: this.type, id: this.id });
             }
+            this.#keptAfterWarning();
+            return true;
         } catch (e) {
             if (!this.handle(e) && this.token === token) {
                 this.#failing = true;
@@ -753,7 +1090,213 @@ export class EditLock {
                 this.#options.onHeartbeatFailed?.(info);
                 this.#client.emit('heartbeatfailed', info);
             }
+            return false;
         }
+    }
+
+    /**
+     * `LOCK_EXPIRING`: activity the server has not heard of yet is reported at once, with no question; else
+     * "Still editing?" (or `onExpiring`), where any activity also counts as the answer.
+     */
+    #expiringSoon(data) {
+        if (!this.held) {
+            return;
+        }
+        if (data.reason === 'IDLE' && pageActivity.lastAt > this.#reportedAt) {
+            this.#beat();
+            return;
+        }
+        this.#expiring?.close();
+        const info = { ...data, message: clientText(`expiring.${data.reason === 'MAX_HOLD' ? 'MAX_HOLD' : 'IDLE'}`, data,
+            this.#client.texts), keepEditing: () => this.keepEditing() };
+        const idle = data.reason !== 'MAX_HOLD';
+        const stopWatching = idle ? pageActivity.onActive(() => this.#beat()) : () => {};
+        const prompt = this.#options.onExpiring || this.#options.prompts === false ? null
+            : showLockPrompt('expiring', clientText('expiring.title', data, this.#client.texts), info.message,
+                [idle ? { label: clientText('expiring.keep', data, this.#client.texts), primary: true, run: () => this.keepEditing() }
+                    : { label: clientText('prompt.ok', data, this.#client.texts), run: () => this.#expiring?.close() }],
+                this.#client.texts);
+        this.#expiring = {
+            idle,
+            expiresAt: data.expiresAt,
+            close: () => {
+                stopWatching();
+                prompt?.close();
+                this.#expiring = null;
+            },
+        };
+        this.#options.onExpiring?.(info);
+    }
+
+    /** A heartbeat after an inactivity warning that moved the time of release ends the warning. */
+    #keptAfterWarning() {
+        const warning = this.#expiring;
+        if (!warning?.idle) {
+            return;
+        }
+        const idleAt = this.view?.idleAt;
+        if (!idleAt || !warning.expiresAt || new Date(idleAt) > new Date(warning.expiresAt)) {
+            warning.close();
+            this.#options.onKept?.();
+        }
+    }
+
+    #placed(place) {
+        this.#setPlace(place && place.position > 0 ? { position: place.position, size: place.size } : null);
+        if (place?.reservedUntil) {
+            this.#reserved({ type: this.type, id: this.id, until: place.reservedUntil });
+        }
+    }
+
+    #queued(data) {
+        if (!this.held) {
+            this.#setPlace(data.position > 0 ? { position: data.position, size: data.size ?? this.place?.size ?? null } : null);
+        }
+    }
+
+    #setPlace(place) {
+        const before = this.place;
+        this.place = place;
+        if (before?.position !== place?.position || before?.size !== place?.size) {
+            this.#options.onQueue?.(place);
+        }
+    }
+
+    /** `LOCK_RESERVED`: the record is held for this session until `until`: take it (prompt, handler or at once). */
+    #reserved(data) {
+        if (this.held || this.#reservation?.until === data.until) {
+            return;
+        }
+        this.#endReservation();
+        this.#answered?.close();
+        const take = () => this.#take();
+        if (this.#options.autoTake) {
+            this.#reservation = { until: data.until, close: () => {} };
+            take();
+            return;
+        }
+        const info = { ...data, message: clientText('reserved.text', data, this.#client.texts), take,
+            pass: () => this.leaveQueue() };
+        const prompt = this.#options.onReserved || this.#options.prompts === false ? null
+            : showLockPrompt('reserved', clientText('reserved.title', data, this.#client.texts), info.message, [
+                { label: clientText('reserved.take', data, this.#client.texts), primary: true, run: take },
+                { label: clientText('reserved.pass', data, this.#client.texts), run: info.pass }], this.#client.texts);
+        const timer = setTimeout(() => this.#reservationRanOut(), Math.max(0, new Date(data.until) - Date.now()));
+        this.#reservation = {
+            until: data.until,
+            close: () => {
+                clearTimeout(timer);
+                prompt?.close();
+            },
+        };
+        this.#options.onReserved?.(info);
+        this.#refreshRoom();
+    }
+
+    /** Takes a reservation; one that was missed (423) leaves the page where the server says it is. */
+    async #take() {
+        try {
+            return await this.acquire();
+        } catch (e) {
+            this.#endReservation();
+            this.#refreshPlace();
+            throw e;
+        }
+    }
+
+    #reservationRanOut() {
+        this.#endReservation();
+        this.#refreshPlace();
+    }
+
+    #endReservation() {
+        const reservation = this.#reservation;
+        if (reservation) {
+            this.#reservation = null;
+            reservation.close();
+            this.#options.onReservationEnded?.();
+        }
+    }
+
+    async #refreshPlace() {
+        try {
+            const change = this.#queueChanges;
+            const place = await this.#client.call('GET', `${this.path}/queue`);
+            if (change === this.#queueChanges && !this.held) {
+                this.#placed(place);
+            }
+        } catch (e) {
+            // the next presence call brings the place again
+        }
+    }
+
+    #handoverRequested(data) {
+        if (!this.held) {
+            return;
+        }
+        const request = {
+            requestId: data.requestId, from: data.from, message: data.message || '',
+            accept: () => this.answerHandover(data.requestId, true),
+            decline: () => this.answerHandover(data.requestId, false),
+        };
+        this.#requests.get(data.requestId)?.close?.();
+        const texts = this.#client.texts;
+        const prompt = this.#options.onHandoverRequested || this.#options.prompts === false ? null
+            : showLockPrompt('handover', clientText('handover.title', data, texts),
+                [request.message ? `“${request.message}”` : null, clientText('handover.note', data, texts)], [
+                    { label: clientText('handover.accept', data, texts), primary: true, run: request.accept },
+                    { label: clientText('handover.decline', data, texts), run: request.decline }], texts);
+        this.#requests.set(data.requestId, { ...request, close: () => prompt?.close() });
+        this.#options.onHandoverRequested?.(request);
+        this.#refreshRoom();
+    }
+
+    #closeRequest(requestId) {
+        this.#requests.get(requestId)?.close();
+    }
+
+    #handoverAnswered(data) {
+        const answer = { ...data, message: clientText(data.accepted ? 'handover.accepted' : 'handover.declined', data,
+            this.#client.texts) };
+        this.#answered?.close();
+        if (!this.#options.onHandoverAnswered && this.#options.prompts !== false) {
+            const prompt = showLockPrompt('answered', answer.message, null,
+                [{ label: clientText('prompt.ok', data, this.#client.texts), run: () => prompt.close() }], this.#client.texts);
+            this.#answered = { close: () => prompt.close() };
+        }
+        this.#options.onHandoverAnswered?.(answer);
+        this.#refreshRoom();
+    }
+
+    /** One presence call (the room), then the next one a heartbeat period later while the page is present. */
+    async #refreshRoom() {
+        if (!this.#present) {
+            return null;
+        }
+        clearTimeout(this.#roomTimer);
+        const call = ++this.#roomCalls;
+        const change = this.#queueChanges;
+        let room = null;
+        try {
+            room = await this.#client.call('PUT', `${this.path}/presence`);
+        } catch (e) {
+            // a 401 ended the session (and the presence with it); anything else: next period
+        }
+        if (call !== this.#roomCalls || !this.#present) {
+            return room;
+        }
+        if (room) {
+            this.room = room;
+            if (change === this.#queueChanges && !this.held && room.place) {
+                this.#placed(room.place);
+            }
+            this.#options.onRoom?.(room);
+            this.#client.emit('room', room);
+        }
+        const seconds = this.#options.presenceSeconds ?? room?.heartbeatSeconds ?? this.view?.heartbeatSeconds
+            ?? DEFAULT_PRESENCE_SECONDS;
+        this.#roomTimer = setTimeout(() => this.#refreshRoom(), Math.max(1, seconds) * 1000);
+        return room;
     }
 
     async #poll() {
@@ -774,6 +1317,14 @@ export class EditLock {
         }
         this.#stop();
         this.#options.onLost?.({ ...info, message: lockLostMessage(info, this.#client.texts) });
+        this.#refreshRoom();
+    }
+
+    #signedOut() {
+        this.#stop();
+        this.#endReservation();
+        this.#present = false;
+        clearTimeout(this.#roomTimer);
     }
 
     #available() {
@@ -787,6 +1338,11 @@ export class EditLock {
         clearInterval(this.#heartbeat);
         this.#heartbeat = null;
         this.token = null;
+        this.#expiring?.close();
+        for (const request of this.#requests.values()) {
+            request.close();
+        }
+        this.#requests.clear();
     }
 }
 
@@ -836,6 +1392,53 @@ export function showSignedOutModal(info, signInUrl, texts = {}) {
     return dialog;
 }
 
+/**
+ * Shows one of the edit lock's prompts ("Still editing?", "It's your turn", a hand-over request): a small
+ * panel at the bottom of the window that leaves the page usable (not modal). `text` is a string, a list of
+ * paragraphs or null; each action is `{label, primary, run}`, where `run` may answer a promise (the buttons
+ * wait for it). Answers `{element, close()}`.
+ */
+export function showLockPrompt(kind, title, text, actions, texts = {}) {
+    installStyle();
+    let stack = document.querySelector('.kickout-prompts');
+    if (!stack) {
+        stack = element('div', '', 'kickout-prompts');
+        document.body.append(stack);
+    }
+    const prompt = element('section', '', 'kickout-prompt');
+    prompt.dataset.kind = kind;
+    prompt.setAttribute('role', 'alertdialog');
+    prompt.lang = texts.language || clientLanguage();
+    const heading = element('h2', title, 'kickout-prompt-title');
+    heading.id = `kickout-prompt-${kind}-${Date.now()}`;
+    prompt.setAttribute('aria-labelledby', heading.id);
+    prompt.append(heading);
+    for (const paragraph of [].concat(text ?? []).filter(Boolean)) {
+        prompt.append(element('p', paragraph, 'kickout-prompt-text'));
+    }
+    const row = element('div', '', 'kickout-prompt-actions');
+    const buttons = actions.map(action => {
+        const button = element('button', action.label, action.primary ? 'kickout-primary' : '');
+        button.type = 'button';
+        button.addEventListener('click', async () => {
+            buttons.forEach(b => { b.disabled = true; });
+            try {
+                await action.run();
+            } catch (e) {
+                console.warn('kickout: a prompt action failed', e);
+            } finally {
+                buttons.forEach(b => { b.disabled = false; });
+            }
+        });
+        return button;
+    });
+    row.append(...buttons);
+    prompt.append(row);
+    stack.append(prompt);
+    buttons.find((b, i) => actions[i].primary)?.focus({ preventScroll: true });
+    return { element: prompt, close: () => prompt.remove() };
+}
+
 function element(tag, text, className) {
     const node = document.createElement(tag);
     node.textContent = text;
@@ -860,6 +1463,17 @@ dialog.kickout-modal .kickout-modal-note { color: #555; font-size: .9rem; }
 dialog.kickout-modal .kickout-modal-actions { display: flex; gap: .75rem; justify-content: flex-end; margin-top: 1rem; }
 dialog.kickout-modal button, dialog.kickout-modal a { font: inherit; padding: .45rem .9rem; border-radius: 4px;
   border: 1px solid #888; background: #fff; color: #222; text-decoration: none; cursor: pointer; }
-dialog.kickout-modal a { background: #1f5fbf; border-color: #1f5fbf; color: #fff; }`;
+dialog.kickout-modal a { background: #1f5fbf; border-color: #1f5fbf; color: #fff; }
+.kickout-prompts { position: fixed; right: 1rem; bottom: 1rem; z-index: 1000; display: flex; flex-direction: column;
+  gap: .6rem; max-width: 24rem; }
+.kickout-prompt { background: #fff; border: 1px solid #c9ced8; border-left: 4px solid #1f5fbf; border-radius: 8px;
+  padding: .85rem 1rem; box-shadow: 0 6px 24px rgba(0,0,0,.2); font: 14px/1.45 system-ui, sans-serif; color: #222; }
+.kickout-prompt[data-kind=expiring] { border-left-color: #e0a030; }
+.kickout-prompt h2 { margin: 0 0 .35rem; font-size: 1rem; }
+.kickout-prompt p { margin: .25rem 0; }
+.kickout-prompt .kickout-prompt-actions { display: flex; gap: .5rem; justify-content: flex-end; margin-top: .6rem; flex-wrap: wrap; }
+.kickout-prompt button { font: inherit; padding: .35rem .8rem; border-radius: 4px; border: 1px solid #888;
+  background: #fff; color: #222; cursor: pointer; }
+.kickout-prompt button.kickout-primary { background: #1f5fbf; border-color: #1f5fbf; color: #fff; }`;
     document.head.append(style);
 }
