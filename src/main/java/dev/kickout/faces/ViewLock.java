@@ -48,16 +48,16 @@ public final class ViewLock {
         return new ViewLock(State.HELD, token, "", since, fence, heartbeatSeconds, "", "");
     }
 
-    static ViewLock heldBy(String holder, Instant since) {
-        return new ViewLock(State.HELD_BY_OTHER, "", holder, since, 0, 0, "", "");
+    static ViewLock heldBy(String holder, Instant since, int heartbeatSeconds) {
+        return new ViewLock(State.HELD_BY_OTHER, "", holder, since, 0, heartbeatSeconds, "", "");
     }
 
-    static ViewLock lost(String cause, String by) {
-        return new ViewLock(State.LOST, "", "", null, 0, 0, cause, by);
+    static ViewLock lost(String cause, String by, int heartbeatSeconds) {
+        return new ViewLock(State.LOST, "", "", null, 0, heartbeatSeconds, cause, by);
     }
 
-    static ViewLock of(State state) {
-        return new ViewLock(state, "", "", null, 0, 0, "", "");
+    static ViewLock of(State state, int heartbeatSeconds) {
+        return new ViewLock(state, "", "", null, 0, heartbeatSeconds, "", "");
     }
 
     public State getState() {
@@ -88,7 +88,10 @@ public final class ViewLock {
         return state == State.HELD ? Long.toString(fence) : "";
     }
 
-    /** How often the page's script heartbeats a held lock. */
+    /**
+     * How often the page's script heartbeats a held lock and, in every state but {@code SIGNED_OUT}, tells
+     * the record's room that this page still shows it (who else is here); 0 when signed out.
+     */
     public int getHeartbeatSeconds() {
         return heartbeatSeconds;
     }

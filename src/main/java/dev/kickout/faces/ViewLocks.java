@@ -67,7 +67,7 @@ public class ViewLocks {
     private ViewLock decide(ResourceRef resource) {
         Optional<Session> session = current.get();
         if (session.isEmpty()) {
-            return ViewLock.of(ViewLock.State.SIGNED_OUT);
+            return ViewLock.of(ViewLock.State.SIGNED_OUT, 0);
         }
         if ("POST".equals(request.getMethod())) {
             return recheck(resource, session.get(), request.getParameter(config.lockTokenParameter()));
@@ -79,25 +79,30 @@ public class ViewLocks {
             return heldBy(held.lock());
         } catch (LockForbiddenException | LockLimitException refused) {
             // the host's policy or the caps keep this caller from editing: the view is read-only
-            return ViewLock.of(ViewLock.State.NOT_HELD);
+            return ViewLock.of(ViewLock.State.NOT_HELD, heartbeatSeconds());
         }
     }
 
     private ViewLock recheck(ResourceRef resource, Session session, String token) {
         if (token == null || token.isEmpty()) {
-            return locks.get(resource).map(ViewLocks::heldBy).orElseGet(() -> ViewLock.of(ViewLock.State.NOT_HELD));
+            return locks.get(resource).map(this::heldBy).orElseGet(() -> ViewLock.of(ViewLock.State.NOT_HELD, heartbeatSeconds()));
         }
         try {
             LockView lock = locks.check(resource, token, session);
-            return ViewLock.held(token, lock.acquiredAt(), lock.fence(), (int) config.lockHeartbeat().toSeconds());
+            return ViewLock.held(token, lock.acquiredAt(), lock.fence(), heartbeatSeconds());
         } catch (LockLostException lost) {
-            return ViewLock.lost(lost.reason(), (String) lost.extras().get("by"));
+            return ViewLock.lost(lost.reason(), (String) lost.extras().get("by"), heartbeatSeconds());
         } catch (LockHeldException held) {
             return heldBy(held.lock());
         }
     }
 
-    private static ViewLock heldBy(LockView lock) {
-        return ViewLock.heldBy(lock.holder().username(), lock.acquiredAt());
+    private ViewLock heldBy(LockView lock) {
+        return ViewLock.heldBy(lock.holder().username(), lock.acquiredAt(), heartbeatSeconds());
+    }
+
+    /** The heartbeat period, which is also how often a page renews its presence in the record's room. */
+    private int heartbeatSeconds() {
+        return (int) Math.max(1, config.lockHeartbeat().toSeconds());
     }
 }
