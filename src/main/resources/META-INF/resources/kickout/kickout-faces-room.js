@@ -6,6 +6,17 @@
  */
 import { KickoutError } from './kickout-client.js';
 
+/**
+ * Shows or hides `element`. Beside `hidden`, an inline `display: none`: a host's stylesheet that gives
+ * buttons or rows a `display` (Bootstrap's `.btn`, a flex row) would show a merely `hidden` element.
+ */
+export function shown(element, visible) {
+    if (element) {
+        element.hidden = !visible;
+        element.style.display = visible ? '' : 'none';
+    }
+}
+
 /** Activity is noted at most this often: pointer moves come by the hundred. */
 const THROTTLE_MS = 1000;
 const MAX_IDLE_SECONDS = 86400;
@@ -296,16 +307,17 @@ export class Room {
             return;
         }
         const part = css => queue.querySelector(css);
-        queue.hidden = this.#stopped;
+        shown(queue, !this.#stopped);
         const waiting = this.#place !== null;
-        part('.kickout-queue-join').hidden = waiting || this.#turn !== null;
-        part('.kickout-queue-leave').hidden = !waiting;
+        shown(part('.kickout-queue-join'), !waiting && this.#turn === null);
+        shown(part('.kickout-queue-leave'), waiting);
         part('.kickout-queue-place').textContent = waiting ? this.#say('faces.queue.place', this.#place) : this.#note;
-        part('.kickout-turn').hidden = this.#turn === null;
+        shown(part('.kickout-turn'), this.#turn !== null);
         part('.kickout-turn-why').textContent = this.#turn === null ? ''
             : this.#say(this.#turn.until ? 'faces.turn' : 'faces.turn.free', { until: this.#turn.until });
-        part('.kickout-handover-ask').hidden = this.#turn !== null;
+        shown(part('.kickout-handover-ask'), this.#turn === null);
         part('.kickout-handover-result').textContent = this.#askNote;
+        shown(part('.kickout-handover-result'), !!this.#askNote);
     }
 
     /** The others in the room, each as name, role and since when; rebuilt only when they changed. */
@@ -332,6 +344,6 @@ export class Room {
             return item;
         });
         box.querySelector('.kickout-viewer-list').replaceChildren(...items);
-        box.hidden = items.length === 0;
+        shown(box, items.length > 0);
     }
 }

@@ -48,7 +48,7 @@
  */
 import { KickoutClient, KickoutError, clientText, copyText, heartbeatFailure, olderThanHolding } from './kickout-client.js';
 import { facesText, lockLostText } from './kickout-faces-texts.js';
-import { Activity, Room } from './kickout-faces-room.js';
+import { Activity, Room, shown } from './kickout-faces-room.js';
 
 /** Inputs whose value a person types: these become read-only (values stay visible); the rest disabled. */
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
@@ -110,7 +110,7 @@ class LockedForm {
             node.placeholder = this.#say(node.dataset.kickoutPlaceholder);
         }
         for (const time of root.querySelectorAll('time.kickout-time')) {
-            time.textContent = new Date(time.dateTime).toLocaleString();
+            time.textContent = time.dateTime ? new Date(time.dateTime).toLocaleString() : '';
         }
         root.querySelector('.kickout-copy-draft').addEventListener('click', () => this.#copyDraft());
         root.querySelector('.kickout-still-editing')?.addEventListener('click', () => this.#stillEditing());
@@ -379,10 +379,10 @@ class LockedForm {
         const box = this.root.querySelector('.kickout-lock-expiring');
         this.root.dataset.expiring = this.#expiring?.reason ?? '';
         if (box) {
-            box.hidden = this.#expiring === null;
+            shown(box, this.#expiring !== null);
             box.querySelector('.kickout-lock-expiring-why').textContent = this.#expiring
                 ? this.#say(`faces.expiring.${this.#expiring.reason}`, { expiresAt: this.#expiring.expiresAt }) : '';
-            box.querySelector('.kickout-still-editing').hidden = this.#expiring?.reason !== 'IDLE';
+            shown(box.querySelector('.kickout-still-editing'), this.#expiring?.reason === 'IDLE');
         }
     }
 
@@ -432,7 +432,7 @@ class LockedForm {
         }
         const items = [...this.#requests.entries()].map(([requestId, entry]) => this.#requestItem(requestId, entry));
         box.replaceChildren(...items);
-        box.hidden = items.length === 0;
+        shown(box, items.length > 0);
     }
 
     #requestItem(requestId, { data, note, gone, busy }) {
