@@ -347,10 +347,10 @@ class LockedForm {
         }
     }
 
-    /** "Still editing?" answered: active now, told to the server at once. */
+    /** "Still editing?" answered: active now, told to the server at once (by the activity's heartbeat). */
     #stillEditing() {
         this.#activity.touch();
-        this.#beat(0);
+        this.#beatNow();
     }
 
     /** `LOCK_EXPIRING`: the prompt (inactivity) or the note (the longest holding ends soon). */
