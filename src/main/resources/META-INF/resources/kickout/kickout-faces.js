@@ -53,7 +53,10 @@ import { Activity, Room, shown } from './kickout-faces-room.js';
 /** Inputs whose value a person types: these become read-only (values stay visible); the rest disabled. */
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time']);
-/** Reasons of `EDIT_LOCK_RELEASED` that are not an administrator's words but the module's own causes. */
+/**
+ * Reasons of `EDIT_LOCK_RELEASED` that are the module's own causes, not an administrator's words:
+ * released for inactivity, handed over (and `EXPIRED` with no `by`: the end of the longest holding).
+ */
 const RELEASE_CAUSES = new Set(['IDLE', 'HANDED_OVER']);
 
 /** One edit form under one record's lock. */
@@ -471,8 +474,9 @@ class LockedForm {
 
     /** What an `EDIT_LOCK_RELEASED` says: the module's own cause (inactivity, hand-over) or a force release. */
     #releaseInfo(data) {
-        const cause = data.cause ?? (RELEASE_CAUSES.has(data.reason) ? data.reason : 'FORCE_RELEASED');
-        if (RELEASE_CAUSES.has(cause)) {
+        const own = RELEASE_CAUSES.has(data.reason) || (data.reason === 'EXPIRED' && !data.by);
+        const cause = data.cause ?? (own ? data.reason : 'FORCE_RELEASED');
+        if (cause !== 'FORCE_RELEASED') {
             return { cause, by: this.#askers.get(data.by) ?? data.by ?? null, reason: null };
         }
         return { cause: 'FORCE_RELEASED', by: data.by, reason: data.reason };
