@@ -76,7 +76,7 @@ public class ViewLocks {
             LockView lock = locks.acquire(resource, session.get()).lock();
             return ViewLock.held(lock.lockToken(), lock.acquiredAt(), lock.fence(), lock.heartbeatSeconds());
         } catch (LockHeldException held) {
-            return heldBy(held.lock());
+            return heldBy(held);
         } catch (LockForbiddenException | LockLimitException refused) {
             // the host's policy or the caps keep this caller from editing: the view is read-only
             return ViewLock.of(ViewLock.State.NOT_HELD, heartbeatSeconds());
@@ -93,8 +93,15 @@ public class ViewLocks {
         } catch (LockLostException lost) {
             return ViewLock.lost(lost.reason(), (String) lost.extras().get("by"), heartbeatSeconds());
         } catch (LockHeldException held) {
-            return heldBy(held.lock());
+            return heldBy(held);
         }
+    }
+
+    /** A refusal: someone holds the lock, or it is kept for the first in its queue ({@code reservedUntil}). */
+    private ViewLock heldBy(LockHeldException held) {
+        Object until = held.extras().get("reservedUntil");
+        return until == null ? heldBy(held.lock())
+                : ViewLock.reservedFor(held.lock().holder().username(), until.toString(), heartbeatSeconds());
     }
 
     private ViewLock heldBy(LockView lock) {
