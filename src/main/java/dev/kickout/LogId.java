@@ -48,13 +48,17 @@ public enum LogId {
     LOCK_TYPES_OPEN(3002),
     /** At start: the declared lock types. */
     LOCK_TYPES_DECLARED(3003),
+    /** The lock watch could not look after the locks and queues due this tick; it tries again at the next. */
+    LOCK_WATCH_FAILED(3004),
+    /** An event about a record's lock, queue or hand-over could not be sent to a session's pages. */
+    LOCK_NOTICE_NOT_SENT(3005),
+    /** A step of the lock watch failed for another reason than Redis (a bug): the lock then expires by its TTL. */
+    LOCK_WATCH_ERROR(3006),
 
     /** The cross-instance event bridge cannot subscribe to Redis yet; it retries every 5 s. */
     PUSH_SUBSCRIBE_RETRY(4001),
     /** A SESSION_EXPIRED event could not be sent to a session's streams. */
     PUSH_SESSION_EXPIRED_NOT_SENT(4002),
-    /** A LOCK_AVAILABLE event could not be sent to the watchers of a resource. */
-    PUSH_LOCK_AVAILABLE_NOT_SENT(4003),
     /** The periodic check of open streams' sessions could not reach Redis (FINE). */
     PUSH_RECHECK_FAILED(4004),
 

@@ -30,6 +30,12 @@ public enum ProblemCode {
     /** The session or the user holds as many edit locks as it may. */
     LOCK_LIMIT(409),
     VERSION_CONFLICT(409),
+    /** A record's queue, or the user's queues, are full; {@code scope} says which (RECORD, USER). */
+    QUEUE_FULL(409),
+    /** The caller's session holds the lock it asked to wait for. */
+    ALREADY_HOLDER(409),
+    /** A hand-over is asked only by a session waiting in the record's queue. */
+    NOT_WAITING(409),
     LOCK_HELD(423),
     TOO_MANY_ATTEMPTS(429),
     /** A bug: the body names an incident id that the server log has with the cause. */

@@ -2,6 +2,7 @@ package dev.kickout.audit;
 
 import dev.kickout.Actor;
 import dev.kickout.admin.AdminDenied;
+import dev.kickout.lock.LockEnded;
 import dev.kickout.lock.LockForceReleased;
 import dev.kickout.lock.LockView;
 import dev.kickout.session.LoginThrottled;
@@ -38,6 +39,25 @@ class AuditObserver {
         log.record("LOCK_FORCE_RELEASE", event.by(), "lock:" + lock.type() + "/" + lock.id(), event.reason(), "DONE",
                 Map.of("holderUserId", lock.holder().userId(), "holderSessionId", lock.holder().sessionId(),
                         "fence", Long.toString(lock.fence())), onceKey(event.deliveryId(), "lock"));
+    }
+
+    /** A holding that ended for inactivity, at its cap, or handed over to someone waiting. */
+    void onEnded(@Observes LockEnded event) {
+        LockView lock = event.lock();
+        String action = switch (event.reason()) {
+            case "HANDED_OVER" -> "LOCK_HANDED_OVER";
+            case "IDLE" -> "LOCK_IDLE_RELEASE";
+            default -> "LOCK_MAX_HOLD_RELEASE";
+        };
+        Actor actor = event.acceptedBy() != null ? event.acceptedBy() : Actor.SYSTEM;
+        Map<String, String> details = new java.util.LinkedHashMap<>();
+        details.put("holderUserId", lock.holder().userId());
+        details.put("holderSessionId", lock.holder().sessionId());
+        details.put("fence", Long.toString(lock.fence()));
+        if (event.by() != null && event.by().sessionId() != null) {
+            details.put("toSessionId", event.by().sessionId());
+        }
+        log.record(action, actor, "lock:" + lock.type() + "/" + lock.id(), event.reason(), "DONE", details);
     }
 
     /** One audit entry per outbox delivery and subject, however often the entry is delivered. */

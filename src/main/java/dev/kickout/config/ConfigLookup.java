@@ -49,6 +49,26 @@ final class ConfigLookup {
         return Optional.ofNullable(value);
     }
 
+    /** The names of every property starting with {@code prefix} (MicroProfile Config's, else system properties'). */
+    java.util.Set<String> names(String prefix) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        if (mpConfig != null) {
+            try {
+                Iterable<?> all = (Iterable<?>) mpConfig.getClass().getMethod("getPropertyNames").invoke(mpConfig);
+                all.forEach(name -> {
+                    if (name.toString().startsWith(prefix)) {
+                        names.add(name.toString());
+                    }
+                });
+                return names;
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("Cannot list MicroProfile Config's properties", e);
+            }
+        }
+        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith(prefix)).forEach(names::add);
+        return names;
+    }
+
     boolean usesMicroProfileConfig() {
         return mpConfig != null;
     }

@@ -70,6 +70,13 @@ public class KickoutConfig {
     private Set<String> lockTypes;
     private int lockMaxPerSession;
     private int lockMaxPerUser;
+    private LockTiming lockTiming;
+    private Map<String, LockTiming> lockTimings;
+    private int lockQueueMaxPerRecord;
+    private int lockQueueMaxPerUser;
+    private int lockViewersMaxPerRecord;
+    private Duration lockHandoverIdleAfter;
+    private Duration lockWatchInterval;
     private Duration cleanupInterval;
     private Duration sseKeepalive;
     private int sseMaxStreams;
@@ -140,6 +147,11 @@ public class KickoutConfig {
         lockTypes = parseLockTypes();
         lockMaxPerSession = positiveInt(Setting.LOCK_MAX_PER_SESSION);
         lockMaxPerUser = positiveInt(Setting.LOCK_MAX_PER_USER);
+        lockQueueMaxPerRecord = positiveInt(Setting.LOCK_QUEUE_MAX_PER_RECORD);
+        lockQueueMaxPerUser = positiveInt(Setting.LOCK_QUEUE_MAX_PER_USER);
+        lockViewersMaxPerRecord = positiveInt(Setting.LOCK_VIEWERS_MAX_PER_RECORD);
+        lockHandoverIdleAfter = durationOrZero(Setting.LOCK_HANDOVER_IDLE_AFTER);
+        lockWatchInterval = duration(Setting.LOCK_WATCH_INTERVAL);
         cleanupInterval = duration(Setting.CLEANUP_INTERVAL);
         sseKeepalive = duration(Setting.SSE_KEEPALIVE);
         sseMaxStreams = positiveInt(Setting.SSE_MAX_STREAMS);
@@ -182,9 +194,7 @@ public class KickoutConfig {
             throw invalid(Setting.LOGIN_MAX_SESSIONS, "at most " + Setting.LOGIN_MAX_SESSIONS_PER_USER.key()
                     + " (" + loginMaxSessionsPerUser + ")");
         }
-        if (lockHeartbeat.compareTo(lockTtl) >= 0) {
-            throw invalid(Setting.LOCK_HEARTBEAT, "a duration shorter than " + Setting.LOCK_TTL.key());
-        }
+        loadLockTimings(lookup);
         if (sessionMaxLifetime.compareTo(sessionTtl) < 0) {
             throw invalid(Setting.SESSION_MAX_LIFETIME, "a duration at least as long as " + Setting.SESSION_TTL.key());
         }
@@ -302,6 +312,102 @@ public class KickoutConfig {
 
     public Duration lockForceReleaseGrace() {
         return lockForceReleaseGrace;
+    }
+
+    /** The timings of lock type {@code type}: its own {@code kickout.lock.type.<type>.*} over the global ones. */
+    public LockTiming lockTiming(String type) {
+        return lockTimings.getOrDefault(type, lockTiming);
+    }
+
+    /** The longest lock TTL of any type (what keys that outlive a lock by a TTL must assume). */
+    public Duration lockTtlMax() {
+        return lockTimings.values().stream().map(LockTiming::ttl).reduce(lockTtl, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+    }
+
+    /** The longest idle warning of any type (how far ahead the lock watch looks). */
+    public Duration lockIdleWarningMax() {
+        return lockTimings.values().stream().map(LockTiming::idleWarning)
+                .reduce(lockTiming.idleWarning(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+    }
+
+    public int lockQueueMaxPerRecord() {
+        return lockQueueMaxPerRecord;
+    }
+
+    public int lockQueueMaxPerUser() {
+        return lockQueueMaxPerUser;
+    }
+
+    public int lockViewersMaxPerRecord() {
+        return lockViewersMaxPerRecord;
+    }
+
+    public Duration lockWatchInterval() {
+        return lockWatchInterval;
+    }
+
+    private static final List<String> TIMING_NAMES = List.of("ttl", "heartbeat", "idle-timeout", "idle-warning",
+            "reservation", "handover-idle-after");
+
+    private void loadLockTimings(ConfigLookup lookup) {
+        lockTiming = checkedTiming(new LockTiming(lockTtl, lockHeartbeat, durationOrZero(Setting.LOCK_IDLE_TIMEOUT),
+                duration(Setting.LOCK_IDLE_WARNING), duration(Setting.LOCK_RESERVATION), lockHandoverIdleAfter),
+                "kickout.lock.");
+        Map<String, LockTiming> byType = new java.util.HashMap<>();
+        Set<String> types = new java.util.TreeSet<>(lockTypes);
+        for (String name : lookup.names("kickout.lock.type.")) {
+            String rest = name.substring("kickout.lock.type.".length());
+            int dot = rest.indexOf('.');
+            if (dot < 0 || !LOCK_TYPE.matcher(rest.substring(0, dot)).matches()
+                    || !TIMING_NAMES.contains(rest.substring(dot + 1))) {
+                throw new IllegalStateException("Kickout configuration: " + name + " is not a setting; expected "
+                        + "kickout.lock.type.<type>.<name> with a type matching " + LOCK_TYPE.pattern() + " and a name of "
+                        + TIMING_NAMES);
+            }
+            types.add(rest.substring(0, dot));
+        }
+        for (String type : types) {
+            String prefix = "kickout.lock.type." + type + ".";
+            Map<String, Duration> own = new java.util.HashMap<>();
+            for (String name : TIMING_NAMES) {
+                lookup.get(prefix + name).map(String::trim).ifPresent(value -> own.put(name,
+                        typeDuration(prefix + name, value, name.equals("idle-timeout") || name.equals("handover-idle-after"))));
+            }
+            if (!own.isEmpty()) {
+                byType.put(type, checkedTiming(new LockTiming(own.getOrDefault("ttl", lockTtl),
+                        own.getOrDefault("heartbeat", lockHeartbeat),
+                        own.getOrDefault("idle-timeout", lockTiming.idleTimeout()),
+                        own.getOrDefault("idle-warning", lockTiming.idleWarning()),
+                        own.getOrDefault("reservation", lockTiming.reservation()),
+                        own.getOrDefault("handover-idle-after", lockTiming.handoverIdleAfter())), prefix));
+            }
+        }
+        lockTimings = Map.copyOf(byType);
+    }
+
+    private static Duration typeDuration(String key, String value, boolean zeroAllowed) {
+        try {
+            Duration parsed = Duration.parse(value.toUpperCase(Locale.ROOT));
+            if (!parsed.isNegative() && (zeroAllowed || !parsed.isZero())) {
+                return parsed;
+            }
+        } catch (DateTimeParseException e) {
+            // reported below
+        }
+        throw new IllegalStateException("Kickout configuration: " + key + " = '" + value + "' is invalid; expected a "
+                + (zeroAllowed ? "" : "positive ") + "ISO-8601 duration such as PT30S or PT5M");
+    }
+
+    private static LockTiming checkedTiming(LockTiming timing, String prefix) {
+        if (timing.heartbeat().compareTo(timing.ttl()) >= 0) {
+            throw new IllegalStateException("Kickout configuration: " + prefix + "heartbeat = " + timing.heartbeat()
+                    + " is invalid; expected a duration shorter than " + prefix + "ttl (" + timing.ttl() + ")");
+        }
+        if (timing.idleRelease() && timing.idleWarning().compareTo(timing.idleTimeout()) >= 0) {
+            throw new IllegalStateException("Kickout configuration: " + prefix + "idle-warning = " + timing.idleWarning()
+                    + " is invalid; expected a duration shorter than " + prefix + "idle-timeout (" + timing.idleTimeout() + ")");
+        }
+        return timing;
     }
 
     public Duration cleanupInterval() {

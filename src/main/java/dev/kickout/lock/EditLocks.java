@@ -56,6 +56,8 @@ public class EditLocks {
     Event<LockFreed> freed;
     @Inject
     LockGate gate;
+    @Inject
+    LockRooms rooms;
 
     /** The outcome of {@link #acquire}: the lock with its token, and whether it was already this session's. */
     public record Acquired(LockView lock, boolean renewed) {
@@ -73,14 +75,26 @@ public class EditLocks {
         gate.admit(resource, session);
         String token = newToken();
         LockStore.Reply reply = store.acquire(resource, session, RedisKeys.secretHash(token));
-        if (reply.status().equals("HELD")) {
+        if (reply.status().equals("QUEUED")) {
+            // free, with others waiting: their first gets the turn, and the caller learns who has it
+            rooms.advance(resource, Double.NaN);
+            reply = store.acquire(resource, session, RedisKeys.secretHash(token));
+        }
+        if (reply.status().equals("HELD") || reply.status().equals("RESERVED")) {
             metrics.lockConflict();
             store.addWaiter(resource, session.sessionId());
         } else {
             metrics.lockAcquired(reply.status().equals("RENEWED"));
         }
+        if (reply.status().equals("QUEUED")) {
+            throw LockHeldException.reserved(resource, new Reservation(null, null, config.clock().instant()),
+                    config.clock().instant());
+        }
         LockView lock = reply.orThrow(resource);
-        return new Acquired(lock.forOwner(token, (int) config.lockHeartbeat().toSeconds()), reply.status().equals("RENEWED"));
+        if ("1".equals(LockStore.fields(reply.raw()).get("waited"))) {
+            rooms.served(resource, session);
+        }
+        return new Acquired(lock.forOwner(token, heartbeatSeconds(resource)), reply.status().equals("RENEWED"));
     }
 
     /**
@@ -88,8 +102,27 @@ public class EditLocks {
      * lets the holder lock the record (refused: 403 LOCK_FORBIDDEN, and the lock runs out by its TTL).
      */
     public LockView heartbeat(ResourceRef resource, String lockToken, Session session) {
+        return heartbeat(resource, lockToken, session, null);
+    }
+
+    /**
+     * A heartbeat that also reports how long the person on the holder's page has been inactive
+     * ({@code idleSeconds}; null: active now). With idle release on for the type, a lock whose holder
+     * reported no activity for {@code kickout.lock.idle-timeout} ends (LOCK_LOST, reason IDLE).
+     */
+    public LockView heartbeat(ResourceRef resource, String lockToken, Session session, Integer idleSeconds) {
         gate.admit(resource, session);
-        return store.heartbeat(resource, hash(lockToken), session).orThrow(resource);
+        LockStore.Reply reply = store.heartbeat(resource, hash(lockToken), session,
+                idleSeconds == null ? -1 : idleSeconds * 1000L);
+        if (reply.status().equals("LOST") && List.of("IDLE", "EXPIRED").contains(reply.raw().get(1))) {
+            freed.fire(new LockFreed(resource, Duration.ZERO));
+        }
+        return reply.orThrow(resource);
+    }
+
+    /** How often the holder's page should beat for locks of this type. */
+    public int heartbeatSeconds(ResourceRef resource) {
+        return (int) config.lockTiming(resource.type()).heartbeat().toSeconds();
     }
 
     /** Releases the lock; holder only (compare-and-delete). */
@@ -213,10 +246,10 @@ public class EditLocks {
      * lock key without one (such as fence counters of older versions); answers how many it fixed.
      */
     public int boundOrphans(int limit) {
-        return orphans.step(limit, config.lockTtl().toMillis());
+        return orphans.step(limit, config.lockTtlMax().toMillis());
     }
 
-    private static String hash(String lockToken) {
+    static String hash(String lockToken) {
         return lockToken == null || lockToken.isEmpty() || lockToken.length() > 128 ? "" : RedisKeys.secretHash(lockToken);
     }
 

@@ -1,5 +1,6 @@
 package dev.kickout.lock;
 
+import dev.kickout.Checks;
 import dev.kickout.rest.ApiDoc;
 import dev.kickout.session.CurrentSession;
 import jakarta.inject.Inject;
@@ -11,6 +12,7 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -46,7 +48,7 @@ public class LockResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "409", description = "LOCK_LIMIT: the session or the user holds as many locks as it may; scope (SESSION, USER) and limit say which",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "423", description = "LOCK_HELD: another session holds it; holder says who and until when",
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: another session holds it, or it is reserved for the first in its queue (reservedUntil); holder says who and until when",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared (kickout.lock.types); or " + ApiDoc.BAD_REQUEST,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
@@ -61,24 +63,26 @@ public class LockResource {
 
     @PUT
     @Path("heartbeat")
-    @Operation(summary = "Extend the lock (holder only, X-Lock-Token)")
+    @Operation(summary = "Extend the lock (holder only, X-Lock-Token); idleSeconds: how long the person on the page has been inactive")
     @APIResponse(responseCode = "200", description = "The renewed lock",
             content = @Content(schema = @Schema(implementation = LockView.class)))
     @APIResponse(responseCode = "403", description = "LOCK_FORBIDDEN: the host's lock policy no longer lets the holder lock this record; or " + ApiDoc.CSRF_REJECTED,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why",
+    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why (IDLE: released for inactivity)",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared; or " + ApiDoc.BAD_REQUEST,
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared; idleSeconds not 0 to 86400; or " + ApiDoc.BAD_REQUEST,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public LockView heartbeat(@PathParam("type") String type, @PathParam("id") String id,
-                              @HeaderParam(LOCK_TOKEN) String token) {
-        return locks.heartbeat(new ResourceRef(type, id), token, current.require());
+                              @HeaderParam(LOCK_TOKEN) String token, @QueryParam("idleSeconds") String idleSeconds) {
+        Integer idle = idleSeconds == null || idleSeconds.isEmpty() ? null
+                : Checks.intParam("idleSeconds", idleSeconds, 0, 0, 86_400);
+        return locks.heartbeat(new ResourceRef(type, id), token, current.require(), idle);
     }
 
     @DELETE

@@ -1,6 +1,7 @@
 package dev.kickout.lock;
 
 import dev.kickout.config.KickoutConfig;
+import dev.kickout.config.LockTiming;
 import dev.kickout.redis.RedisKeys;
 import dev.kickout.redis.RedisStore;
 import dev.kickout.redis.Script;
@@ -39,6 +40,8 @@ class LockStore {
             return switch (status) {
                 case "OK", "ACQUIRED", "RENEWED" -> lock;
                 case "HELD" -> throw new LockHeldException(lock);
+                case "RESERVED" -> throw LockHeldException.reserved(resource, reservation(fields(raw)),
+                        instant(fields(raw).get("reservedAt")));
                 case "LOST" -> throw new LockLostException(resource, (String) raw.get(1), emptyToNull((String) raw.get(2)));
                 default -> throw new NotLockedException(resource);
             };
@@ -59,9 +62,11 @@ class LockStore {
     Reply acquire(ResourceRef resource, Session session, String tokenHash) {
         String attempt = holdings.claim(resource, session.userId(), session.sessionId(), tokenHash.substring(0, 16));
         Reply reply;
+        LockTiming timing = config.lockTiming(resource.type());
         try {
-            reply = runDurably(Script.LOCK_ACQUIRE, resource, session.sessionId(), session.userId(), session.username(),
-                    session.clientId(), tokenHash, ttl(), config.lockMaxHold().toMillis());
+            reply = reply(resource, redis.runDurably(Script.LOCK_ACQUIRE, lockAndRoom(resource), session.sessionId(),
+                    session.userId(), session.username(), session.clientId(), tokenHash, timing.ttl().toMillis(),
+                    config.lockMaxHold().toMillis(), timing.idleTimeout().toMillis(), timing.presence().toMillis()));
         } catch (RuntimeException e) {
             holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
             throw e;
@@ -72,7 +77,7 @@ class LockStore {
             String listed = index.held(resource, reply.lock(), attempt);
             if (!listed.equals("LISTED")) {
                 // a renewal whose holding had left the count, with the caps full meanwhile: not kept over the cap
-                unlisted(run(Script.LOCK_DROP, resource, session.sessionId(), ttl()));
+                unlisted(run(Script.LOCK_DROP, resource, session.sessionId(), ttl(resource)));
                 throw holdings.limit(resource, listed);
             }
         }
@@ -83,8 +88,9 @@ class LockStore {
      * Not durable (no wait for replicas): a heartbeat mints nothing, and one lost in a failover only
      * makes the lock expire earlier; the holder's next save is then refused, never let through twice.
      */
-    Reply heartbeat(ResourceRef resource, String tokenHash, Session session) {
-        Reply reply = run(Script.LOCK_HEARTBEAT, resource, tokenHash, session.sessionId(), ttl());
+    Reply heartbeat(ResourceRef resource, String tokenHash, Session session, long inactiveMillis) {
+        Reply reply = run(Script.LOCK_HEARTBEAT, resource, tokenHash, session.sessionId(), ttl(resource), inactiveMillis,
+                config.lockTiming(resource.type()).idleTimeout().toMillis());
         if (reply.status().equals("OK")) {
             index.beat(resource, reply.lock());
         }
@@ -97,7 +103,7 @@ class LockStore {
      * acknowledgement covers every earlier write, the release included (replication is in order).
      */
     Reply release(ResourceRef resource, String tokenHash, String sessionId) {
-        return unlisted(run(Script.LOCK_RELEASE, resource, tokenHash, sessionId, ttl()));
+        return unlisted(run(Script.LOCK_RELEASE, resource, tokenHash, sessionId, ttl(resource)));
     }
 
     Reply check(ResourceRef resource, String tokenHash, String sessionId) {
@@ -109,7 +115,7 @@ class LockStore {
      * Durable: the fence a save writes with must never be issued again after a failover.
      */
     Reply checkForSave(ResourceRef resource, String tokenHash, String sessionId) {
-        return runDurably(Script.LOCK_SAVE, resource, tokenHash, sessionId, ttl());
+        return runDurably(Script.LOCK_SAVE, resource, tokenHash, sessionId, ttl(resource));
     }
 
     /**
@@ -121,7 +127,7 @@ class LockStore {
         List<Object> keyList = new ArrayList<>(keys.lock(resource.type(), resource.id()));
         keyList.addAll(outboxKeys);
         List<Object> args = new ArrayList<>(List.of(adminUserId == null ? "" : adminUserId,
-                config.lockForceReleaseGrace().toMillis(), ttl()));
+                config.lockForceReleaseGrace().toMillis(), ttl(resource)));
         args.addAll(outboxArgs);
         return reply(resource, redis.runDurably(Script.LOCK_FORCE_RELEASE, keyList, args.toArray()));
     }
@@ -138,7 +144,7 @@ class LockStore {
         List<LockView> dropped = new ArrayList<>();
         for (String entry : held) {
             ResourceRef resource = ResourceRef.parse(entry);
-            Reply reply = run(Script.LOCK_DROP, resource, sessionId, ttl());
+            Reply reply = run(Script.LOCK_DROP, resource, sessionId, ttl(resource));
             if (reply.lock() != null) {
                 dropped.add(reply.lock());
             }
@@ -163,12 +169,12 @@ class LockStore {
 
     /** Remembers that {@code sessionId} was refused this lock, for LOCK_AVAILABLE. */
     void addWaiter(ResourceRef resource, String sessionId) {
-        redis.run(Script.LOCK_WAIT, List.of(keys.lockWaiters(resource.type(), resource.id())), sessionId, ttl());
+        redis.run(Script.LOCK_WAIT, List.of(keys.lockWaiters(resource.type(), resource.id())), sessionId, ttl(resource));
     }
 
     /** The sessions refused this lock within one lock TTL (by Redis's clock), removed as they are taken. */
     List<String> takeWaiters(ResourceRef resource) {
-        return redis.run(Script.LOCK_WAITERS_TAKE, List.of(keys.lockWaiters(resource.type(), resource.id())), ttl())
+        return redis.run(Script.LOCK_WAITERS_TAKE, List.of(keys.lockWaiters(resource.type(), resource.id())), ttl(resource))
                 .stream().map(String.class::cast).toList();
     }
 
@@ -188,13 +194,20 @@ class LockStore {
         return reply(resource, redis.runDurably(script, keys.lock(resource.type(), resource.id()), args));
     }
 
-    private static Reply reply(ResourceRef resource, List<Object> raw) {
+    /** The lock's keys and its room's (the same Redis Cluster slot), for the scripts that need both. */
+    List<Object> lockAndRoom(ResourceRef resource) {
+        List<Object> all = new ArrayList<>(keys.lock(resource.type(), resource.id()));
+        all.addAll(keys.lockRoom(resource.type(), resource.id()));
+        return all;
+    }
+
+    static Reply reply(ResourceRef resource, List<Object> raw) {
         String status = (String) raw.get(0);
-        boolean hasView = !status.equals("LOST") && raw.size() > 1;
+        boolean hasView = !status.equals("LOST") && !status.equals("RESERVED") && raw.size() > 1;
         return new Reply(status, hasView ? view(resource, fields(raw)) : null, raw);
     }
 
-    private static Map<String, String> fields(List<Object> raw) {
+    static Map<String, String> fields(List<Object> raw) {
         Map<String, String> fields = new HashMap<>();
         for (int i = 1; i + 1 < raw.size(); i += 2) {
             fields.put((String) raw.get(i), (String) raw.get(i + 1));
@@ -206,15 +219,20 @@ class LockStore {
         return new LockView(resource.type(), resource.id(),
                 new LockHolder(f.get("userId"), f.get("username"), f.get("sessionId"), f.get("clientId")),
                 Long.parseLong(f.get("fence")), instant(f.get("acquiredAt")), instant(f.get("lastHeartbeat")),
-                instant(f.get("expiresAt")), null, null);
+                instant(f.get("expiresAt")), f.containsKey("idleAt") ? instant(f.get("idleAt")) : null, null, null);
     }
 
-    private static Instant instant(String millis) {
+    /** A RESERVED lock hash's reservation. */
+    static Reservation reservation(Map<String, String> f) {
+        return new Reservation(emptyToNull(f.get("userId")), emptyToNull(f.get("username")), instant(f.get("expiresAt")));
+    }
+
+    static Instant instant(String millis) {
         return Instant.ofEpochMilli(Long.parseLong(millis));
     }
 
-    private long ttl() {
-        return config.lockTtl().toMillis();
+    private long ttl(ResourceRef resource) {
+        return config.lockTiming(resource.type()).ttl().toMillis();
     }
 
     static String emptyToNull(String value) {

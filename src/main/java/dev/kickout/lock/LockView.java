@@ -4,21 +4,23 @@ import jakarta.json.bind.annotation.JsonbNillable;
 import java.time.Instant;
 
 /**
- * An edit lock as the API shows it. {@code lockToken} and {@code heartbeatSeconds} are only in the
- * holder's own acquire answer (the token exists nowhere else: Redis keeps its hash).
+ * An edit lock as the API shows it. {@code idleAt} is when it is released for inactivity unless the
+ * holder's page reports activity before (absent when the type has no idle release); {@code expiresAt}
+ * never passes it. {@code lockToken} and {@code heartbeatSeconds} are only in the holder's own acquire
+ * answer (the token exists nowhere else: Redis keeps its hash).
  */
 public record LockView(String type, String id, LockHolder holder, long fence, Instant acquiredAt,
-                       Instant lastHeartbeat, Instant expiresAt,
+                       Instant lastHeartbeat, Instant expiresAt, @JsonbNillable(false) Instant idleAt,
                        @JsonbNillable(false) String lockToken, @JsonbNillable(false) Integer heartbeatSeconds) {
 
     /** This view as its holder sees it right after acquiring. */
     LockView forOwner(String token, int heartbeat) {
-        return new LockView(type, id, holder, fence, acquiredAt, lastHeartbeat, expiresAt, token, heartbeat);
+        return new LockView(type, id, holder, fence, acquiredAt, lastHeartbeat, expiresAt, idleAt, token, heartbeat);
     }
 
     /** This view as someone other than its holder (or an admin) sees it: the holder's session and client left out. */
     LockView forOthers() {
-        return new LockView(type, id, holder.named(), fence, acquiredAt, lastHeartbeat, expiresAt, null, null);
+        return new LockView(type, id, holder.named(), fence, acquiredAt, lastHeartbeat, expiresAt, idleAt, null, null);
     }
 
     ResourceRef resource() {

@@ -3,21 +3,17 @@ package dev.kickout.push;
 import dev.kickout.LogId;
 import dev.kickout.LogText;
 import dev.kickout.config.KickoutConfig;
-import dev.kickout.lock.EditLocks;
 import dev.kickout.lock.LockForceReleased;
-import dev.kickout.lock.LockFreed;
+import dev.kickout.lock.LockNotice;
 import dev.kickout.lock.LockView;
 import dev.kickout.session.SessionRevoked;
 import dev.kickout.session.SessionView;
 import dev.kickout.session.Tombstone;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -33,12 +29,7 @@ class PushObserver {
     @Inject
     Push push;
     @Inject
-    EditLocks locks;
-    @Inject
     KickoutConfig config;
-
-    @Resource
-    ManagedScheduledExecutorService scheduler;
 
     /** A revocation tells the session's pages {@code FORCE_LOGOUT}; an expiry noticed by a request, {@code SESSION_EXPIRED}. */
     void onRevoked(@Observes SessionRevoked event) {
@@ -73,24 +64,8 @@ class PushObserver {
         push.send(lock.holder().sessionId(), PushEvent.EDIT_LOCK_RELEASED, payload);
     }
 
-    /** Tells the sessions that were refused the lock, once others may take it. */
-    void onFreed(@Observes LockFreed event) {
-        Runnable tell = () -> {
-            try {
-                for (String sessionId : locks.takeWaiters(event.resource())) {
-                    push.send(sessionId, PushEvent.LOCK_AVAILABLE,
-                            Map.of("type", event.resource().type(), "id", event.resource().id()));
-                }
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, LogText.safe(e),
-                        () -> LogId.PUSH_LOCK_AVAILABLE_NOT_SENT.message("LOCK_AVAILABLE for "
-                                + LogText.escape(event.resource()) + " not sent"));
-            }
-        };
-        if (event.after().isZero()) {
-            tell.run();
-        } else {
-            scheduler.schedule(tell, event.after().toMillis(), TimeUnit.MILLISECONDS);
-        }
+    /** An event about a record's lock, queue or hand-over, for one session's pages. */
+    void onNotice(@Observes LockNotice notice) {
+        push.send(notice.sessionId(), notice.event(), notice.payload());
     }
 }

@@ -70,6 +70,17 @@ import java.util.Locale;
  * P:{U}:k:&lt;ticket hash&gt;   string  sessionId an event-stream ticket opens (single use, short-lived)
  * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE; expires
  *                                 one lock TTL after the last refusal)
+ * P:{lock:T:I}:h          hash    also, between holdings: RESERVED for the first in the queue (expires
+ *                                 with the reservation)
+ * P:{lock:T:I}:q          zset    the record's queue: sessionId by when it joined (ms)
+ * P:{lock:T:I}:p          zset    the pages that show the record: sessionId by when last seen (ms)
+ * P:{lock:T:I}:n          hash    sessionId → {userId, username, since} of those pages and waiters
+ * P:{lock:T:I}:r          hash    requester sessionId → its hand-over request (JSON); these four
+ *                                 expire one presence window after the last write
+ * P:{N}:idx:queues        zset    type/id of the records of shard N with a queue, a reservation or a
+ *                                 hand-over request, by when the lock watch looks at them next (ms)
+ * P:{U}:q                 zset    the queues the user waits in ("type/id sessionId"), by when last
+ *                                 renewed (ms): the per-user queue cap
  * P:push                  channel wakes every instance for an event (pub/sub; single server, Sentinel)
  * P:near-cache            channel the near caches' invalidations ("u U": forget user U's sessions) and
  *                                 heartbeats ("h I N": instance I's N-th), classic pub/sub everywhere
@@ -254,6 +265,22 @@ public class RedisKeys {
     public List<Object> lock(String type, String id) {
         String base = prefix + ":{lock:" + type + ":" + id + "}";
         return List.of(base + ":h", base + ":fence", base + ":dead");
+    }
+
+    /** A record's room, in the lock's slot: its queue, the pages present, their names, the hand-over requests. */
+    public List<Object> lockRoom(String type, String id) {
+        String base = prefix + ":{lock:" + type + ":" + id + "}";
+        return List.of(base + ":q", base + ":p", base + ":n", base + ":r");
+    }
+
+    /** The records of index shard {@code shard} whose queue the lock watch looks after. */
+    public String lockQueues(int shard) {
+        return index(shard) + ":queues";
+    }
+
+    /** The queues a user waits in (the per-user cap). */
+    public String userQueues(String userTag) {
+        return user(userTag) + ":q";
     }
 
     public String locksIndex(int shard) {

@@ -4,6 +4,10 @@ import dev.kickout.admin.AdminOnly;
 import dev.kickout.admin.AdminSessionsResource;
 import dev.kickout.audit.AuditResource;
 import dev.kickout.lock.AdminLocksResource;
+import dev.kickout.lock.AdminQueuesResource;
+import dev.kickout.lock.HandoverResource;
+import dev.kickout.lock.LockPresenceResource;
+import dev.kickout.lock.LockQueueResource;
 import dev.kickout.lock.LockResource;
 import dev.kickout.push.EventsResource;
 import dev.kickout.push.StreamsResource;
@@ -33,6 +37,7 @@ import java.util.Set;
 public final class KickoutResources {
 
     private static final Set<Class<?>> RESOURCES = Set.of(AuthResource.class, EventsResource.class, LockResource.class,
+            LockQueueResource.class, LockPresenceResource.class, HandoverResource.class, AdminQueuesResource.class,
             AdminLocksResource.class, AdminSessionsResource.class, AuditResource.class, StreamsResource.class);
 
     /** Scoped to the module: its types, its exceptions, its name-bound filter, its endpoints. */

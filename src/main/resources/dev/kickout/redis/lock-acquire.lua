@@ -7,20 +7,49 @@
 -- lifetime. Fences stay below 2^53 (exact as Lua and JSON numbers) until the year 2255.
 -- Every time (acquiredAt, lastHeartbeat, expiresAt, capAt) comes from Redis's clock.
 -- ARGV[1] sessionId, ARGV[2] userId, ARGV[3] username, ARGV[4] clientId,
--- ARGV[5] new token hash, ARGV[6] ttl (ms), ARGV[7] max hold (ms)
--- Returns {'ACQUIRED' | 'RENEWED' | 'HELD', field, value, ...}
+-- An acquire is the holder's activity: with idle release on, the lock also ends at idleAt (now + the
+-- idle timeout) unless a heartbeat reports activity. Between holdings the record's queue goes
+-- first: a lock RESERVED for the first in line is theirs alone, and a free lock with sessions
+-- waiting is taken only by the first of them (anyone else gets 'QUEUED', and the caller reserves it
+-- for that first one).
+-- ARGV[5] new token hash, ARGV[6] ttl (ms), ARGV[7] max hold (ms), ARGV[8] idle timeout (ms, 0: off),
+-- ARGV[9] presence window (ms)
+-- Returns {'ACQUIRED' | 'RENEWED' | 'HELD' | 'RESERVED', field, value, ...} | {'QUEUED'}; an ACQUIRED taken
+-- from the queue (a reservation, or first in line) ends with 'waited', '1'
 local now = clock_now()
 local ttl = tonumber(ARGV[6])
+local idle = tonumber(ARGV[8])
 local held = redis.call('HMGET', KEYS[1], 'state', 'sessionId', 'tokenHash', 'capAt')
+local waited = false
+if held[1] == 'RESERVED' then
+  if held[2] ~= ARGV[1] then
+    return with_view('RESERVED')
+  end
+  redis.call('DEL', KEYS[1])
+  held = {}
+  waited = true
+elseif not held[1] then
+  prune_absent(now, tonumber(ARGV[9]))
+  local head = redis.call('ZRANGE', KEYS[4], 0, 0)[1]
+  if head and head ~= ARGV[1] then
+    return {'QUEUED'}
+  end
+end
 if held[1] then
   if held[1] ~= 'HELD' or held[2] ~= ARGV[1] then
     return with_view('HELD')
   end
-  local expires = math.min(now + ttl, tonumber(held[4]))
+  local cap = tonumber(held[4])
+  local idle_at = idle > 0 and now + idle or nil
+  local expires = math.min(now + ttl, cap, idle_at or cap)
   if expires > now then
     mark_dead(held[3], 'TAKEN', '', now, ttl)
-    redis.call('HSET', KEYS[1], 'tokenHash', ARGV[5], 'clientId', ARGV[4], 'lastHeartbeat', now, 'expiresAt', expires)
-    redis.call('PEXPIRE', KEYS[1], expires - now)
+    redis.call('HSET', KEYS[1], 'tokenHash', ARGV[5], 'clientId', ARGV[4], 'lastHeartbeat', now, 'expiresAt', expires,
+      'activeAt', now)
+    if idle_at then
+      redis.call('HSET', KEYS[1], 'idleAt', int(idle_at))
+    end
+    redis.call('PEXPIRE', KEYS[1], expires - now + linger(expires, idle_at, cap))
     redis.call('PEXPIRE', KEYS[2], expires - now + ttl)
     return with_view('RENEWED')
   end
@@ -31,10 +60,23 @@ local clock = redis.call('TIME')
 local floor = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
 local fence = string.format('%d', math.max((tonumber(redis.call('GET', KEYS[2])) or 0) + 1, floor))
 local cap = now + tonumber(ARGV[7])
-local expires = math.min(now + ttl, cap)
+local idle_at = idle > 0 and now + idle or nil
+local expires = math.min(now + ttl, cap, idle_at or cap)
 redis.call('SET', KEYS[2], fence, 'PX', expires - now + ttl)
 redis.call('HSET', KEYS[1], 'state', 'HELD', 'userId', ARGV[2], 'username', ARGV[3], 'sessionId', ARGV[1],
   'clientId', ARGV[4], 'tokenHash', ARGV[5], 'fence', fence, 'acquiredAt', now, 'lastHeartbeat', now,
-  'expiresAt', expires, 'capAt', cap)
-redis.call('PEXPIRE', KEYS[1], expires - now)
-return with_view('ACQUIRED')
+  'expiresAt', expires, 'capAt', cap, 'activeAt', now)
+if idle_at then
+  redis.call('HSET', KEYS[1], 'idleAt', int(idle_at))
+end
+if redis.call('ZREM', KEYS[4], ARGV[1]) == 1 then
+  waited = true
+end
+redis.call('PEXPIRE', KEYS[1], expires - now + linger(expires, idle_at, cap))
+local acquired = with_view('ACQUIRED')
+if waited then
+  -- the caller's turn came: it no longer waits (the per-user queue count lets it go)
+  table.insert(acquired, 'waited')
+  table.insert(acquired, '1')
+end
+return acquired

@@ -20,6 +20,40 @@ class KickoutConfigTest {
         for (Setting setting : Setting.values()) {
             System.clearProperty(setting.key());
         }
+        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith("kickout.lock.type."))
+                .forEach(System::clearProperty);
+    }
+
+    @Test
+    void aLockTypeMayHaveItsOwnTimingsOverTheGlobalOnes() {
+        System.setProperty("kickout.lock.idle-timeout", "PT20M");
+        System.setProperty("kickout.lock.type.contract.idle-timeout", "PT2H");
+        System.setProperty("kickout.lock.type.contract.heartbeat", "PT1M");
+        System.setProperty("kickout.lock.type.order.idle-timeout", "PT0S");
+        KickoutConfig config = load();
+        LockTiming contract = config.lockTiming("contract");
+        assertEquals(Duration.ofHours(2), contract.idleTimeout());
+        assertEquals(Duration.ofMinutes(1), contract.heartbeat());
+        assertEquals(Duration.ofMinutes(5), contract.ttl());
+        assertEquals(Duration.ofMinutes(1), contract.idleWarning());
+        assertEquals(false, config.lockTiming("order").idleRelease());
+        assertEquals(Duration.ofMinutes(20), config.lockTiming("invoice").idleTimeout());
+        assertEquals(Duration.ofSeconds(30), config.lockTiming("invoice").reservation());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "kickout.lock.type.order.heartbeat    | PT10M",
+            "kickout.lock.type.order.idle-warning | PT40M",
+            "kickout.lock.type.order.ttl          | soon",
+            "kickout.lock.type.order.reservation  | PT0S",
+            "kickout.lock.type.Order.ttl          | PT1M",
+            "kickout.lock.type.order.colour       | PT1M",
+    })
+    void aBadLockTypeTimingFailsNamingItsKey(String key, String value) {
+        System.setProperty(key, value);
+        IllegalStateException e = assertThrows(IllegalStateException.class, this::load);
+        assertTrue(e.getMessage().contains(key), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,12 @@
+package dev.kickout.lock;
+
+import dev.kickout.Actor;
+import java.time.Instant;
+
+/**
+ * CDI event: a holding ended without its holder releasing it or an admin breaking it: for inactivity
+ * ({@code IDLE}), at its cap ({@code MAX_HOLD}) or handed over to someone waiting ({@code HANDED_OVER},
+ * {@code by} the requester; {@code accepted by} the holder, or the system for an idle holder).
+ */
+public record LockEnded(LockView lock, String reason, Actor by, Actor acceptedBy, Instant at) {
+}

@@ -1,0 +1,10 @@
+package dev.kickout.lock;
+
+import java.util.List;
+
+/**
+ * A record as the pages that show it see it: the lock (as {@code GET /locks/{type}/{id}} shows it to
+ * the caller) or its reservation, the caller's place in the queue, and who has it open.
+ */
+public record Room(String type, String id, LockView lock, Reservation reservedFor, Place place, List<Viewer> viewers) {
+}
