@@ -79,6 +79,8 @@ class LockedForm {
     #requests = new Map();
     /** Names of those who asked, by user id (a hand-over's release names the new holder by id). */
     #askers = new Map();
+    /** The name of the one whose request this view is accepting, while the answer is on its way. */
+    #accepting = null;
 
     constructor(client, root) {
         this.#client = client;
@@ -407,15 +409,19 @@ class LockedForm {
         }
         entry.busy = true;
         this.#renderRequests();
+        if (accept) {
+            this.#accepting = entry.data.from?.username ?? null;
+        }
         try {
             await this.#client.call('POST', `${this.path}/handover/${encodeURIComponent(requestId)}`,
                 { body: { accept }, lockToken: this.token });
             this.#requests.delete(requestId);
             if (accept) {
-                this.lost({ cause: 'HANDED_OVER', by: entry.data.from?.username });
+                this.lost({ cause: 'HANDED_OVER', by: entry.data.from?.userId });
             }
         } catch (e) {
             entry.busy = false;
+            this.#accepting = null;
             if (e instanceof KickoutError && e.code === 'LOCK_LOST') {
                 this.lost({ cause: e.problem.reason, by: e.problem.by });
             } else if (e instanceof KickoutError && e.code === 'NOT_FOUND') {
@@ -476,14 +482,29 @@ class LockedForm {
     #releaseInfo(data) {
         const own = RELEASE_CAUSES.has(data.reason) || (data.reason === 'EXPIRED' && !data.by);
         const cause = data.cause ?? (own ? data.reason : 'FORCE_RELEASED');
+        if (cause === 'HANDED_OVER') {
+            return { cause, by: this.#handedTo(data.by), reason: null };
+        }
         if (cause !== 'FORCE_RELEASED') {
-            return { cause, by: this.#askers.get(data.by) ?? data.by ?? null, reason: null };
+            return { cause, by: null, reason: null };
         }
         return { cause: 'FORCE_RELEASED', by: data.by, reason: data.reason };
     }
 
+    /**
+     * Who the lock went to: named by the release (a user id), else the request this view is accepting
+     * (the release may come before the answer), else the one request waiting (accepted on the holder's behalf).
+     */
+    #handedTo(userId) {
+        if (userId) {
+            return this.#askers.get(userId) ?? userId;
+        }
+        const pending = [...this.#requests.values()];
+        return this.#accepting ?? (pending.length === 1 ? pending[0].data.from?.username : null) ?? null;
+    }
+
     #lostText(info) {
-        const by = info.cause === 'HANDED_OVER' ? this.#askers.get(info.by) ?? info.by : info.by;
+        const by = info.cause === 'HANDED_OVER' ? this.#handedTo(info.by) : info.by;
         return lockLostText({ ...info, by, noun: this.root.dataset.noun }, this.#client.texts);
     }
 
