@@ -56,6 +56,11 @@ export class Activity {
         this.#listeners.forEach(listener => listener());
     }
 
+    /** When the last activity was noted (epoch milliseconds). */
+    get at() {
+        return this.#at;
+    }
+
     /** Whole seconds since the last activity, as the heartbeat's `idleSeconds`. */
     get idleSeconds() {
         return Math.min(MAX_IDLE_SECONDS, Math.max(0, Math.floor((Date.now() - this.#at) / 1000)));

@@ -308,18 +308,20 @@ class LockedForm {
      * One heartbeat, telling how long the person has been idle: any failure is shown at once, and
      * cleared by the next one that goes through.
      */
-    async #beat(idleSeconds = this.#activity.idleSeconds) {
+    async #beat() {
         const token = this.token;
         if (token === null) {
             return;
         }
+        const activeAt = this.#activity.at;
+        const idleSeconds = this.#activity.idleSeconds;
         try {
             const lock = await this.#client.call('PUT', `${this.path}/heartbeat?idleSeconds=${idleSeconds}`,
                 { lockToken: token, timeoutMs: Math.min(this.#periodMs, 10000) });
             if (this.token !== token) {
                 return;
             }
-            this.#answeredActivity(lock, idleSeconds);
+            this.#answeredActivity(activeAt);
             if (this.#failing) {
                 this.#failing = false;
                 this.#trouble('');
@@ -366,15 +368,13 @@ class LockedForm {
         }
     }
 
-    /** The prompt goes once a heartbeat moved the release for inactivity past the warned one. */
-    #answeredActivity(lock, idleSeconds) {
-        const warning = this.#expiring;
-        if (warning?.reason !== 'IDLE') {
-            return;
-        }
-        const moved = lock?.idleAt ? new Date(lock.idleAt) > new Date(warning.expiresAt)
-            : idleSeconds * 1000 < Date.now() - warning.at;
-        if (moved) {
+    /**
+     * The prompt goes once a heartbeat told the server of activity after it appeared (which moves the
+     * release for inactivity past the warned one). Not by comparing the lock's `idleAt` with the warned
+     * time: whole seconds of idleness let every heartbeat nudge it by a fraction of a second.
+     */
+    #answeredActivity(activeAt) {
+        if (this.#expiring?.reason === 'IDLE' && activeAt > this.#expiring.at) {
             this.#expiring = null;
             this.#renderExpiring();
         }
