@@ -87,7 +87,7 @@ public enum Setting {
     LOCK_FORCE_RELEASE_GRACE("kickout.lock.force-release-grace", "PT0.3S",
             "After an admin force-releases a lock, others may acquire it only after this pause (PT0S: at once)."),
     LOCK_IDLE_TIMEOUT("kickout.lock.idle-timeout", "PT30M",
-            "A lock whose holder's page reported no activity (typing, clicks, pointer) for this long is released (reason IDLE); PT0S: never. Heartbeats without idleSeconds count as activity."),
+            "A lock whose holder's page reported no activity (typing, clicks, pointer) for this long is released (reason IDLE); PT0S: never. Heartbeats without idleSeconds count as activity. One type may set its own: kickout.lock.type.<type>.idle-timeout, and likewise ttl, heartbeat, idle-warning, reservation and handover-idle-after."),
     LOCK_IDLE_WARNING("kickout.lock.idle-warning", "PT1M",
             "How long before a release for inactivity (or at max-hold) the holder's page gets LOCK_EXPIRING; shorter than kickout.lock.idle-timeout."),
     LOCK_RESERVATION("kickout.lock.reservation", "PT30S",
