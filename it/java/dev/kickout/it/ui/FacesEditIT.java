@@ -11,6 +11,7 @@ import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.URL;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,8 +35,11 @@ import org.openqa.selenium.support.ui.Select;
  * built with {@code <kickout:editLock>}) in a real headless Chromium, in cookie mode: sign in through
  * the sign-in page, the lock taken when the edit view opens, a second user read-only with the holder's
  * name, a save that grows the version, and the form turning read-only with the draft kept after a force
- * release and after a kick. Server events come from the REST API, never from timers. Screenshots go to
- * {@code target/ui-screenshots/faces-*.png}.
+ * release and after a kick; the rooms around the lock: the "Still editing?" prompt and a release for
+ * inactivity (a test screen whose lock type has a 6-second idle timeout), the waiting line up to "Your
+ * turn: edit now", a hand-over accepted, and who else is here. Server events come from the REST API or
+ * the other person's browser, never from timers, but for the release for inactivity, which is the claim.
+ * Screenshots go to {@code target/ui-screenshots/faces-*.png}.
  */
 @ExtendWith(Chromium.class)
 @ExtendWith(ArquillianExtension.class)
@@ -52,8 +56,12 @@ class FacesEditIT {
                 "kickout.cookie.enabled", "true",
                 "kickout.cookie.sign-in-page", "/signin.html",
                 "kickout.filter.include", "/api/*,/pages/*",
-                "kickout.lock.heartbeat", "PT1S"))
-                .addAsWebResource("faces/document-ajax.xhtml", "pages/document-ajax.xhtml");
+                "kickout.lock.heartbeat", "PT1S",
+                // only the test screen's own lock type: the reference screens keep the 30-minute default
+                "kickout.lock.type.document-idle.idle-timeout", "PT6S",
+                "kickout.lock.type.document-idle.idle-warning", "PT4S"))
+                .addAsWebResource("faces/document-ajax.xhtml", "pages/document-ajax.xhtml")
+                .addAsWebResource("faces/document-idle.xhtml", "pages/document-idle.xhtml");
     }
 
     @ArquillianResource
@@ -290,7 +298,7 @@ class FacesEditIT {
                     document.addEventListener('kickout:heartbeatfailed', e => window.kickoutFailures.push(e.detail));
                     window.realFetch = window.fetch;
                     window.fetch = (url, init) => {
-                        if (window.heartbeatFault && init && init.method === 'PUT' && String(url).endsWith('/heartbeat')) {
+                        if (window.heartbeatFault && init && init.method === 'PUT' && new URL(url).pathname.endsWith('/heartbeat')) {
                             return window.heartbeatFault();
                         }
                         return window.realFetch(url, init);
@@ -339,6 +347,179 @@ class FacesEditIT {
             assertEquals(URI.create(base.toString()).getPath() + "api/",
                     alice.find(".kickout-edit-lock").getDomAttribute("data-api-root"));
         }
+    }
+
+    @Test
+    void anIdleEditorIsAskedStillEditingThenReleasedForInactivityWithTheDraftKept() {
+        String id = "doc-19";
+        String admin = api.login("admin", "api").token();
+        try (Browser alice = new Browser("faces-alice-idle", base)) {
+            alice.open("pages/document-idle.xhtml?id=" + id);
+            String draft = typeDraft(alice, "alice", "Typed, then the phone rang.");
+            // every prompt counted, however briefly it shows
+            alice.driver.executeScript("""
+                    window.kickoutStates = [];
+                    document.addEventListener('kickout:lockstate', e => window.kickoutStates.push(e.detail));
+                    window.kickoutPrompts = 0;
+                    const root = document.querySelector('.kickout-edit-lock');
+                    let last = root.dataset.expiring;
+                    new MutationObserver(() => {
+                        if (root.dataset.expiring === 'IDLE' && last !== 'IDLE') { window.kickoutPrompts++; }
+                        last = root.dataset.expiring;
+                    }).observe(root, { attributes: true, attributeFilter: ['data-expiring'] });
+                    """);
+            WebElement prompt = alice.find(".kickout-lock-expiring");
+            long quiet = System.nanoTime();
+            alice.await(Duration.ofSeconds(15), d -> prompt.isDisplayed());
+            figure("last keystroke -> Still editing? prompt (idle-timeout PT6S, idle-warning PT4S)", quiet);
+            assertEquals("IDLE", alice.find(".kickout-edit-lock").getDomAttribute("data-expiring"));
+            assertTrue(prompt.getText().startsWith("Still editing?"), prompt.getText());
+            assertEquals("false", alice.find("textarea").getDomProperty("readOnly"), "still held while asked");
+            alice.screenshot("faces-10-still-editing");
+
+            Instant deadline = Instant.parse(api.get("locks/document-idle/" + id, admin).assertOk(200).getString("idleAt"));
+            alice.find(".kickout-still-editing").click();
+            long answered = System.nanoTime();
+            alice.await(READ_ONLY_WITHIN, d -> !prompt.isDisplayed());
+            Instant moved = Instant.parse(api.get("locks/document-idle/" + id, admin).assertOk(200).getString("idleAt"));
+            assertTrue(moved.isAfter(deadline), "the click's heartbeat moved the release: " + deadline + " -> " + moved);
+            assertEquals("true", alice.find(".kickout-edit-lock").getDomAttribute("data-editing"));
+
+            // no answer this time: asked again, then released at the new deadline
+            alice.await(Duration.ofSeconds(20), d -> editing(false).apply(d) && alice.find(".kickout-lock-lost").isDisplayed());
+            figure("answered prompt -> released for inactivity", answered);
+            assertEquals(2L, alice.driver.executeScript("return window.kickoutPrompts;"), "asked again before the release");
+            WebElement body = alice.find("textarea");
+            assertEquals("true", body.getDomProperty("readOnly"));
+            assertEquals(draft, body.getDomProperty("value"), "the draft stays in the form");
+            assertFalse(alice.find("input[type=submit]").isEnabled(), "save disabled");
+            String banner = alice.find(".kickout-lock-lost").getText();
+            assertTrue(banner.contains("nothing was typed or clicked here for a while"), banner);
+            assertFalse(prompt.isDisplayed(), "no prompt over a released lock");
+            assertEquals("IDLE", alice.driver.executeScript("const s = window.kickoutStates;"
+                    + "return s.length ? s[s.length - 1].cause : null;"));
+            assertEquals(404, api.get("locks/document-idle/" + id, admin).status(), "the lock is free");
+            alice.screenshot("faces-11-released-for-inactivity");
+        }
+    }
+
+    @Test
+    void aReaderWaitsInLineSeesWhoIsHereAndTakesTheLockWhenItsTurnComes() {
+        String id = "doc-20";
+        String admin = api.login("admin", "api").token();
+        try (Browser alice = new Browser("faces-alice-queue", base); Browser bob = new Browser("faces-bob-queue", base)) {
+            alice.open("pages/document-edit.xhtml?id=" + id);
+            typeDraft(alice, "alice", "Alice's paragraph.");
+            bob.open("pages/document-edit.xhtml?id=" + id);
+            signIn(bob, "bob");
+            bob.await(editing(false));
+            awaitLiveEvents(bob);
+            assertEquals("alice", bob.find(".kickout-holder").getText());
+            bob.await(viewer("alice", "EDITING"));
+            alice.await(viewer("bob", "READING"));
+            assertTrue(bob.find(".kickout-viewers").getText().contains("alice (editing, since"), bob.find(".kickout-viewers").getText());
+
+            bob.find(".kickout-queue-join").click();
+            bob.await(d -> "1".equals(d.findElement(By.cssSelector(".kickout-edit-lock")).getDomAttribute("data-queue-position")));
+            assertEquals("You are next in line.", bob.find(".kickout-queue-place").getText());
+            assertTrue(bob.find(".kickout-queue-leave").isDisplayed());
+            assertFalse(bob.find(".kickout-queue-join").isDisplayed());
+            alice.await(viewer("bob", "WAITING"));
+            bob.screenshot("faces-12-bob-waits-in-line");
+            alice.screenshot("faces-12b-alice-sees-bob-waiting");
+
+            // alice leaves the page, which releases the lock: bob's turn
+            long left = System.nanoTime();
+            alice.open("pages/documents.xhtml");
+            WebElement turn = bob.await(READ_ONLY_WITHIN, d -> {
+                WebElement box = d.findElement(By.cssSelector(".kickout-turn"));
+                return box.isDisplayed() ? box : null;
+            });
+            figure("holder leaves -> Your turn", left);
+            assertTrue(turn.getText().contains("Your turn: the document is kept for you until"), turn.getText());
+            assertFalse(bob.find(".kickout-edit-lock").getDomAttribute("data-reserved-until").isEmpty());
+            JsonObject refused = api.post("locks/document/" + id, admin, null).assertProblem(423, "LOCK_HELD");
+            assertEquals("bob", refused.getJsonObject("holder").getString("username"), "kept for bob: " + refused);
+            bob.screenshot("faces-13-bob-your-turn");
+            // alice back on the view meanwhile: read-only, the record kept for bob
+            alice.open("pages/document-edit.xhtml?id=" + id);
+            alice.await(editing(false));
+            assertEquals("bob", alice.find(".kickout-holder").getText());
+            String kept = alice.find(".kickout-lock-status").getText();
+            assertTrue(kept.contains("may edit this document next: it is kept for them until"), kept);
+            alice.screenshot("faces-13b-alice-reads-the-record-kept-for-bob");
+
+            bob.find(".kickout-take").click();
+            bob.await(editing(true));
+            assertEquals("bob", api.get("locks/document/" + id, admin).assertOk(200).getJsonObject("holder").getString("username"));
+            assertEquals("false", bob.find("textarea").getDomProperty("readOnly"));
+            assertTrue(bob.find("input[type=submit]").isEnabled());
+            bob.screenshot("faces-14-bob-edits");
+        }
+    }
+
+    @Test
+    void theHolderAcceptsARequestToHandOverAndTheFormTurnsReadOnlyWithTheDraftKept() {
+        String id = "doc-10";
+        String admin = api.login("admin", "api").token();
+        try (Browser alice = new Browser("faces-alice-handover", base); Browser bob = new Browser("faces-bob-handover", base)) {
+            alice.open("pages/document-edit.xhtml?id=" + id);
+            String draft = typeDraft(alice, "alice", "Alice's half-written paragraph.");
+            bob.open("pages/document-edit.xhtml?id=" + id);
+            signIn(bob, "bob");
+            bob.await(editing(false));
+            awaitLiveEvents(bob);
+
+            String message = "Need to fix the totals before 5 pm";
+            bob.find(".kickout-handover-text").sendKeys(message);
+            long asked = System.nanoTime();
+            bob.find(".kickout-handover-send").click();
+            WebElement request = alice.await(READ_ONLY_WITHIN, d -> {
+                WebElement box = d.findElement(By.cssSelector(".kickout-handover-request"));
+                return box.isDisplayed() ? box : null;
+            });
+            figure("hand-over asked -> shown to the holder", asked);
+            assertEquals("bob", request.findElement(By.cssSelector(".kickout-handover-from")).getText());
+            assertEquals(message, request.findElement(By.cssSelector(".kickout-handover-message")).getText());
+            bob.await(d -> d.findElement(By.cssSelector(".kickout-handover-result")).getText().startsWith("Asked."));
+            assertEquals("1", bob.find(".kickout-edit-lock").getDomAttribute("data-queue-position"), "asking joined the line");
+            alice.screenshot("faces-15-alice-asked-to-hand-over");
+
+            long accepted = System.nanoTime();
+            request.findElement(By.cssSelector(".kickout-handover-accept")).click();
+            alice.await(READ_ONLY_WITHIN, d -> editing(false).apply(d) && alice.find(".kickout-lock-lost").isDisplayed());
+            WebElement body = alice.find("textarea");
+            assertEquals("true", body.getDomProperty("readOnly"));
+            assertEquals(draft, body.getDomProperty("value"), "the draft stays in the form");
+            assertFalse(alice.find("input[type=submit]").isEnabled(), "save disabled");
+            String banner = alice.find(".kickout-lock-lost").getText();
+            assertTrue(banner.contains("You handed the document over to bob."), banner);
+            alice.screenshot("faces-16-alice-handed-over");
+
+            bob.await(READ_ONLY_WITHIN, d -> d.findElement(By.cssSelector(".kickout-turn")).isDisplayed());
+            figure("hand-over accepted -> the asker's turn", accepted);
+            assertEquals("They agreed to hand over.", bob.find(".kickout-handover-result").getText());
+            bob.screenshot("faces-17-bob-handed-the-lock");
+            bob.find(".kickout-take").click();
+            bob.await(editing(true));
+            assertEquals("bob", api.get("locks/document/" + id, admin).assertOk(200).getJsonObject("holder").getString("username"));
+        }
+    }
+
+    private static ExpectedCondition<Boolean> viewer(String username, String role) {
+        return (WebDriver d) -> d.findElements(By.cssSelector(".kickout-viewers li.kickout-viewer[data-role='" + role + "']"))
+                .stream().anyMatch(item -> item.isDisplayed()
+                        && username.equals(item.findElement(By.cssSelector(".kickout-viewer-name")).getText()));
+    }
+
+    /** On the edit view {@code browser} opened: signs in as {@code user}, waits for the lock and live events, types: the draft. */
+    private static String typeDraft(Browser browser, String user, String paragraph) {
+        signIn(browser, user);
+        browser.await(editing(true));
+        awaitLiveEvents(browser);
+        WebElement body = browser.find("textarea");
+        body.sendKeys(Keys.END, "\n" + paragraph);
+        return body.getDomProperty("value");
     }
 
     private static String heartbeatLoops(Browser browser) {

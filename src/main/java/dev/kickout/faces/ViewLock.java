@@ -31,9 +31,15 @@ public final class ViewLock {
     private final int heartbeatSeconds;
     private final String cause;
     private final String by;
+    private final String reservedUntil;
 
     private ViewLock(State state, String token, String holder, Instant since, long fence, int heartbeatSeconds,
                      String cause, String by) {
+        this(state, token, holder, since, fence, heartbeatSeconds, cause, by, "");
+    }
+
+    private ViewLock(State state, String token, String holder, Instant since, long fence, int heartbeatSeconds,
+                     String cause, String by, String reservedUntil) {
         this.state = state;
         this.token = token;
         this.holder = holder;
@@ -42,22 +48,28 @@ public final class ViewLock {
         this.heartbeatSeconds = heartbeatSeconds;
         this.cause = cause == null ? "" : cause;
         this.by = by == null ? "" : by;
+        this.reservedUntil = reservedUntil;
     }
 
     static ViewLock held(String token, Instant since, long fence, int heartbeatSeconds) {
         return new ViewLock(State.HELD, token, "", since, fence, heartbeatSeconds, "", "");
     }
 
-    static ViewLock heldBy(String holder, Instant since) {
-        return new ViewLock(State.HELD_BY_OTHER, "", holder, since, 0, 0, "", "");
+    static ViewLock heldBy(String holder, Instant since, int heartbeatSeconds) {
+        return new ViewLock(State.HELD_BY_OTHER, "", holder, since, 0, heartbeatSeconds, "", "");
     }
 
-    static ViewLock lost(String cause, String by) {
-        return new ViewLock(State.LOST, "", "", null, 0, 0, cause, by);
+    /** Between holdings, the lock kept for {@code holder}, the first in its queue, until {@code until}. */
+    static ViewLock reservedFor(String holder, String until, int heartbeatSeconds) {
+        return new ViewLock(State.HELD_BY_OTHER, "", holder, null, 0, heartbeatSeconds, "", "", until);
     }
 
-    static ViewLock of(State state) {
-        return new ViewLock(state, "", "", null, 0, 0, "", "");
+    static ViewLock lost(String cause, String by, int heartbeatSeconds) {
+        return new ViewLock(State.LOST, "", "", null, 0, heartbeatSeconds, cause, by);
+    }
+
+    static ViewLock of(State state, int heartbeatSeconds) {
+        return new ViewLock(state, "", "", null, 0, heartbeatSeconds, "", "");
     }
 
     public State getState() {
@@ -88,7 +100,10 @@ public final class ViewLock {
         return state == State.HELD ? Long.toString(fence) : "";
     }
 
-    /** How often the page's script heartbeats a held lock. */
+    /**
+     * How often the page's script heartbeats a held lock and, in every state but {@code SIGNED_OUT}, tells
+     * the record's room that this page still shows it (who else is here); 0 when signed out.
+     */
     public int getHeartbeatSeconds() {
         return heartbeatSeconds;
     }
@@ -96,6 +111,14 @@ public final class ViewLock {
     /** Why a posted token lost the lock: {@code FORCE_RELEASED}, {@code EXPIRED}, {@code RELEASED}, {@code TAKEN}; else empty. */
     public String getCause() {
         return cause;
+    }
+
+    /**
+     * When {@code HELD_BY_OTHER} because the lock is kept for the first in its queue (named by
+     * {@link #getHolder()}) between holdings: until when (ISO-8601); else empty.
+     */
+    public String getReservedUntil() {
+        return reservedUntil;
     }
 
     /** The administrator who force-released it, else empty. */

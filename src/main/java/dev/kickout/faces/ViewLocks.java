@@ -67,7 +67,7 @@ public class ViewLocks {
     private ViewLock decide(ResourceRef resource) {
         Optional<Session> session = current.get();
         if (session.isEmpty()) {
-            return ViewLock.of(ViewLock.State.SIGNED_OUT);
+            return ViewLock.of(ViewLock.State.SIGNED_OUT, 0);
         }
         if ("POST".equals(request.getMethod())) {
             return recheck(resource, session.get(), request.getParameter(config.lockTokenParameter()));
@@ -76,28 +76,41 @@ public class ViewLocks {
             LockView lock = locks.acquire(resource, session.get()).lock();
             return ViewLock.held(lock.lockToken(), lock.acquiredAt(), lock.fence(), lock.heartbeatSeconds());
         } catch (LockHeldException held) {
-            return heldBy(held.lock());
+            return heldBy(resource, held);
         } catch (LockForbiddenException | LockLimitException refused) {
             // the host's policy or the caps keep this caller from editing: the view is read-only
-            return ViewLock.of(ViewLock.State.NOT_HELD);
+            return ViewLock.of(ViewLock.State.NOT_HELD, heartbeatSeconds(resource));
         }
     }
 
     private ViewLock recheck(ResourceRef resource, Session session, String token) {
         if (token == null || token.isEmpty()) {
-            return locks.get(resource).map(ViewLocks::heldBy).orElseGet(() -> ViewLock.of(ViewLock.State.NOT_HELD));
+            return locks.get(resource).map(lock -> heldBy(resource, lock))
+                    .orElseGet(() -> ViewLock.of(ViewLock.State.NOT_HELD, heartbeatSeconds(resource)));
         }
         try {
             LockView lock = locks.check(resource, token, session);
-            return ViewLock.held(token, lock.acquiredAt(), lock.fence(), locks.heartbeatSeconds(resource));
+            return ViewLock.held(token, lock.acquiredAt(), lock.fence(), heartbeatSeconds(resource));
         } catch (LockLostException lost) {
-            return ViewLock.lost(lost.reason(), (String) lost.extras().get("by"));
+            return ViewLock.lost(lost.reason(), (String) lost.extras().get("by"), heartbeatSeconds(resource));
         } catch (LockHeldException held) {
-            return heldBy(held.lock());
+            return heldBy(resource, held);
         }
     }
 
-    private static ViewLock heldBy(LockView lock) {
-        return ViewLock.heldBy(lock.holder().username(), lock.acquiredAt());
+    /** A refusal: someone holds the lock, or it is kept for the first in its queue ({@code reservedUntil}). */
+    private ViewLock heldBy(ResourceRef resource, LockHeldException held) {
+        Object until = held.extras().get("reservedUntil");
+        return until == null ? heldBy(resource, held.lock())
+                : ViewLock.reservedFor(held.lock().holder().username(), until.toString(), heartbeatSeconds(resource));
+    }
+
+    private ViewLock heldBy(ResourceRef resource, LockView lock) {
+        return ViewLock.heldBy(lock.holder().username(), lock.acquiredAt(), heartbeatSeconds(resource));
+    }
+
+    /** The type's heartbeat period, which is also how often a page renews its presence in the record's room. */
+    private int heartbeatSeconds(ResourceRef resource) {
+        return Math.max(1, locks.heartbeatSeconds(resource));
     }
 }

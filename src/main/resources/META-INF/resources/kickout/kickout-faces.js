@@ -15,35 +15,80 @@
  *
  * The lock's state on the page is the component's `data-lock-state`: `HELD`, `FAILING` (a heartbeat
  * failed: network error, timeout, 5xx, 401; shown in the status line, retried on the next beat),
- * `LOST`, `HELD_BY_OTHER`, `NOT_HELD` or `SIGNED_OUT`. Each change fires the DOM event
+ * `LOST`, `HELD_BY_OTHER`, `NOT_HELD` or `SIGNED_OUT` (a lock lost for inactivity or handed over is
+ * `LOST`, with `detail.cause` `IDLE` or `HANDED_OVER`). Each change fires the DOM event
  * `kickout:lockstate` on the component (it bubbles; `detail`: `{state, type, id, ...}`), and a failed
  * heartbeat also `kickout:heartbeatfailed` (`detail`: `{type, id, status, code, message}`).
+ *
+ * Beyond keeping the lock:
+ * - inactivity: typing, clicks and pointer moves on the form are noted (at most once a second), and
+ *   each heartbeat sends the whole seconds since the last one as `idleSeconds`. Before a release for
+ *   inactivity (`LOCK_EXPIRING`, reason `IDLE`) a "Still editing?" prompt shows; its button (or any
+ *   activity) sends a heartbeat at once. Before the end of the longest holding (reason `MAX_HOLD`) a
+ *   note says when it ends. A release for inactivity (`IDLE`) or a hand-over (`HANDED_OVER`) makes the
+ *   form read-only like a force release, with its own banner;
+ * - the waiting line, for a view rendered read-only because someone else holds the lock: "Wait in line"
+ *   joins the record's queue and shows the place (`LOCK_QUEUE`; `data-queue-position` on the
+ *   component, 0 when not waiting); when the lock frees for this session (`LOCK_RESERVED`, or
+ *   `LOCK_AVAILABLE` with nobody waiting), "Your turn: edit now" loads the view again, which takes the
+ *   lock on the server. "Ask to hand over" (joining the line first if needed) sends a short message to
+ *   the holder, whose view shows it with Accept and Decline; Accept hands the lock over with this
+ *   view's token and the holder's form goes read-only with the draft kept;
+ * - who else is here: every heartbeat period the view renews its presence in the record's room
+ *   (`PUT .../presence`) and lists the others (name, editing / waiting / reading, since when); leaving
+ *   the page takes it out (`DELETE .../presence`, which also leaves the line).
+ * The texts of these parts are the component's own keys (`faces.*`, `LOCK_LOST.IDLE`,
+ * `LOCK_LOST.HANDED_OVER`) in English and Simplified Chinese; a host's `messages` or the client's own
+ * texts of a key win over them.
  *
  * An ajax re-render of the form (`f:ajax render="@form"`, PrimeFaces `update`) replaces the
  * component's markup: the new markup is taken over by the form's running view (one heartbeat loop,
  * the same lock), never started a second time. `data-kickout-heartbeats` on the root element counts
  * the heartbeat loops running on the page.
  */
-import { KickoutClient, KickoutError, clientText, copyText, heartbeatFailure, lockLostMessage, olderThanHolding } from './kickout-client.js';
+import { KickoutClient, KickoutError, clientText, copyText, heartbeatFailure, olderThanHolding } from './kickout-client.js';
+import { facesText, lockLostText } from './kickout-faces-texts.js';
+import { Activity, Room, shown } from './kickout-faces-room.js';
+
 /** Inputs whose value a person types: these become read-only (values stay visible); the rest disabled. */
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time']);
+/**
+ * Reasons of `EDIT_LOCK_RELEASED` that are the module's own causes, not an administrator's words:
+ * released for inactivity, handed over (and `EXPIRED` with no `by`: the end of the longest holding).
+ */
+const RELEASE_CAUSES = new Set(['IDLE', 'HANDED_OVER']);
 
 /** One edit form under one record's lock. */
 class LockedForm {
     #client;
     #heartbeat = null;
+    #periodMs = 30000;
     #submitting = false;
     #failing = false;
     #ended = null;
     /** The forms this view guards (an ajax update may bring a new form element). */
     #guarded = new WeakSet();
+    #activity = new Activity();
+    #room;
+    /** The `LOCK_EXPIRING` warning showing (`{reason, expiresAt, at}`), or null. */
+    #expiring = null;
+    /** A heartbeat for activity after a warning is on its way. */
+    #beating = false;
+    /** Hand-over requests to this view's holding, by request id: `{data, note, gone}`. */
+    #requests = new Map();
+    /** Names of those who asked, by user id (a hand-over's release names the new holder by id). */
+    #askers = new Map();
+    /** The name of the one whose request this view is accepting, while the answer is on its way. */
+    #accepting = null;
 
     constructor(client, root) {
         this.#client = client;
         this.type = root.dataset.type;
         this.id = root.dataset.id;
         this.token = root.dataset.state === 'HELD' ? root.querySelector('.kickout-lock-token').value : null;
+        this.#room = new Room(client, { type: this.type, id: this.id }, (key, info) => this.#say(key, info));
+        this.#activity.onActivity(() => this.#expiring?.reason === 'IDLE' && this.#beatNow());
         this.#bind(root);
     }
 
@@ -64,17 +109,25 @@ class LockedForm {
         this.since = root.dataset.since;
         this.fence = root.dataset.fence || null;
         for (const node of root.querySelectorAll('[data-kickout-text]')) {
-            node.textContent = this.#say(node.dataset.kickoutText, { noun: root.dataset.noun });
+            node.textContent = this.#say(node.dataset.kickoutText);
+        }
+        for (const node of root.querySelectorAll('[data-kickout-placeholder]')) {
+            node.placeholder = this.#say(node.dataset.kickoutPlaceholder);
         }
         for (const time of root.querySelectorAll('time.kickout-time')) {
-            time.textContent = new Date(time.dateTime).toLocaleString();
+            time.textContent = time.dateTime ? new Date(time.dateTime).toLocaleString() : '';
         }
         root.querySelector('.kickout-copy-draft').addEventListener('click', () => this.#copyDraft());
+        root.querySelector('.kickout-still-editing')?.addEventListener('click', () => this.#stillEditing());
+        this.#activity.watch(this.form || root);
         // a view without the lock never posts, whatever button or key tries
         if (this.form && !this.#guarded.has(this.form)) {
             this.#guarded.add(this.form);
             this.form.addEventListener('submit', event => this.#guard(event), true);
         }
+        this.#room.bind(root);
+        this.#renderExpiring();
+        this.#renderRequests();
     }
 
     #guard(event) {
@@ -93,6 +146,9 @@ class LockedForm {
     adopt(root) {
         const state = root.dataset.state;
         this.#bind(root);
+        if (state !== 'SIGNED_OUT') {
+            this.#room.start(this.#period(root));
+        }
         if (state === 'HELD' && this.held) {
             this.token = root.querySelector('.kickout-lock-token').value || this.token;
             this.root.dataset.editing = 'true';
@@ -104,7 +160,7 @@ class LockedForm {
         } else if (state === 'HELD' && this.#ended) {
             // this page already let go (lost, signed out): the re-rendered token must not revive it
             this.root.querySelector('.kickout-lock-token').value = '';
-            this.stop(this.#ended.why, this.#ended.reason, this.#ended.state);
+            this.stop(this.#ended.why, this.#ended.reason, this.#ended.state, this.#ended.cause);
         } else {
             this.#halt();
             this.#startReadOnly(state);
@@ -121,20 +177,31 @@ class LockedForm {
 
     start() {
         const state = this.root.dataset.state;
+        this.#client.on('EDIT_LOCK_RELEASED', data => this.#matches(data) && !this.#olderThanHolding(data)
+            && this.lost(this.#releaseInfo(data)));
+        this.#client.on('LOCK_EXPIRING', data => this.#matches(data) && this.#warned(data));
+        this.#client.on('HANDOVER_REQUESTED', data => this.#matches(data) && this.#requested(data));
+        this.#client.on('poll', () => this.held && this.#call('GET', this.path));
+        // leaving the page lets go of the lock and of the room; a postback of this form keeps both
+        // (the next view goes on with them)
+        addEventListener('pagehide', () => {
+            if (this.held && !this.#submitting) {
+                this.#client.call('DELETE', this.path, { lockToken: this.token, keepalive: true, quiet: true })
+                    .catch(() => {});
+            }
+            if (this.#submitting) {
+                this.#room.stop();
+            } else {
+                this.#room.leave();
+            }
+        });
+        if (state !== 'SIGNED_OUT') {
+            this.#room.start(this.#period(this.root));
+        }
         if (state === 'HELD') {
             this.root.dataset.editing = 'true';
             this.#show('HELD');
             this.#run();
-            this.#client.on('EDIT_LOCK_RELEASED', data => this.#matches(data) && !this.#olderThanHolding(data)
-                && this.lost({ cause: 'FORCE_RELEASED', by: data.by, reason: data.reason }));
-            this.#client.on('poll', () => this.held && this.#call('GET', this.path));
-            // leaving the page lets go of the lock; a postback of this form keeps it (the next view goes on with it)
-            addEventListener('pagehide', () => {
-                if (this.held && !this.#submitting) {
-                    this.#client.call('DELETE', this.path, { lockToken: this.token, keepalive: true, quiet: true })
-                        .catch(() => {});
-                }
-            });
         } else {
             this.#startReadOnly(state);
         }
@@ -142,7 +209,8 @@ class LockedForm {
 
     #startReadOnly(state) {
         if (state === 'LOST') {
-            this.stop(lockLostMessage({ cause: this.root.dataset.cause, by: this.root.dataset.by }, this.#client.texts), null);
+            const info = { cause: this.root.dataset.cause, by: this.root.dataset.by };
+            this.stop(this.#lostText(info), null, 'LOST', info.cause);
         } else {
             this.token = null;
             this.#readOnly();
@@ -150,11 +218,15 @@ class LockedForm {
         }
     }
 
+    #period(root) {
+        return Math.max(1, Number(root.dataset.heartbeat) || 30) * 1000;
+    }
+
     /** Starts the heartbeat loop, unless it runs. */
     #run() {
         if (this.#heartbeat === null) {
-            const periodMs = Math.max(1, Number(this.root.dataset.heartbeat) || 30) * 1000;
-            this.#heartbeat = setInterval(() => this.#beat(periodMs), periodMs);
+            this.#periodMs = this.#period(this.root);
+            this.#heartbeat = setInterval(() => this.#beat(), this.#periodMs);
             loopsChanged(+1);
         }
     }
@@ -168,31 +240,42 @@ class LockedForm {
         }
     }
 
-    /** The markup left the page for good: no more heartbeats (the lock runs out by itself). */
+    /** The markup left the page for good: no more heartbeats (the lock runs out by itself), no presence. */
     detach() {
         this.#halt();
+        this.#room.stop();
     }
 
     /** The lock is gone: read-only from now on, saying why. */
     lost(info) {
         if (this.held) {
-            this.stop(lockLostMessage(info, this.#client.texts), info.reason);
+            this.stop(this.#lostText(info), info.reason, 'LOST', info.cause);
         }
     }
 
+    /** The session ended: read-only, and out of the room for good. */
+    signedOut(why) {
+        this.#room.stop(true);
+        this.stop(why, null, 'SIGNED_OUT');
+    }
+
     /** Read-only from now on, with the unsaved input left in place and offered for copying. */
-    stop(why, reason, state = 'LOST') {
+    stop(why, reason, state = 'LOST', cause = undefined) {
         this.#halt();
         this.token = null;
         this.#failing = false;
+        this.#expiring = null;
+        this.#requests.clear();
         this.#trouble('');
         this.#readOnly();
-        this.#ended = { why, reason, state };
-        this.#show(state, { why, reason });
+        this.#ended = { why, reason, state, cause };
+        this.#show(state, { why, reason, ...(cause ? { cause } : {}) });
         this.root.querySelector('.kickout-lock-lost-why').textContent = why;
         this.root.querySelector('.kickout-lock-lost-reason').textContent = reason ? this.#say('reason', { reason }) : '';
         this.root.querySelector('.kickout-lock-lost').hidden = false;
         this.root.querySelector('.kickout-lock-status').hidden = true;
+        this.#renderExpiring();
+        this.#renderRequests();
     }
 
     #readOnly() {
@@ -221,13 +304,25 @@ class LockedForm {
         }
     }
 
-    /** One heartbeat: any failure is shown at once, and cleared by the next one that goes through. */
-    async #beat(periodMs) {
+    /**
+     * One heartbeat, telling how long the person has been idle: any failure is shown at once, and
+     * cleared by the next one that goes through.
+     */
+    async #beat() {
         const token = this.token;
+        if (token === null) {
+            return;
+        }
+        const activeAt = this.#activity.at;
+        const idleSeconds = this.#activity.idleSeconds;
         try {
-            await this.#client.call('PUT', `${this.path}/heartbeat`,
-                { lockToken: token, timeoutMs: Math.min(periodMs, 10000) });
-            if (this.#failing && this.token === token) {
+            const lock = await this.#client.call('PUT', `${this.path}/heartbeat?idleSeconds=${idleSeconds}`,
+                { lockToken: token, timeoutMs: Math.min(this.#periodMs, 10000) });
+            if (this.token !== token) {
+                return;
+            }
+            this.#answeredActivity(activeAt);
+            if (this.#failing) {
                 this.#failing = false;
                 this.#trouble('');
                 this.#show('HELD');
@@ -249,6 +344,168 @@ class LockedForm {
                 this.#show('FAILING', { status: info.status, code: info.code });
             }
         }
+    }
+
+    /** A heartbeat now, for activity after a warning (one at a time). */
+    #beatNow() {
+        if (!this.#beating) {
+            this.#beating = true;
+            this.#beat().finally(() => { this.#beating = false; });
+        }
+    }
+
+    /** "Still editing?" answered: active now, told to the server at once (by the activity's heartbeat). */
+    #stillEditing() {
+        this.#activity.touch();
+        this.#beatNow();
+    }
+
+    /** `LOCK_EXPIRING`: the prompt (inactivity) or the note (the longest holding ends soon). */
+    #warned(data) {
+        if (this.held) {
+            this.#expiring = { reason: data.reason === 'MAX_HOLD' ? 'MAX_HOLD' : 'IDLE', expiresAt: data.expiresAt, at: Date.now() };
+            this.#renderExpiring();
+        }
+    }
+
+    /**
+     * The prompt goes once a heartbeat told the server of activity after it appeared (which moves the
+     * release for inactivity past the warned one). Not by comparing the lock's `idleAt` with the warned
+     * time: whole seconds of idleness let every heartbeat nudge it by a fraction of a second.
+     */
+    #answeredActivity(activeAt) {
+        if (this.#expiring?.reason === 'IDLE' && activeAt > this.#expiring.at) {
+            this.#expiring = null;
+            this.#renderExpiring();
+        }
+    }
+
+    #renderExpiring() {
+        const box = this.root.querySelector('.kickout-lock-expiring');
+        this.root.dataset.expiring = this.#expiring?.reason ?? '';
+        if (box) {
+            shown(box, this.#expiring !== null);
+            box.querySelector('.kickout-lock-expiring-why').textContent = this.#expiring
+                ? this.#say(`faces.expiring.${this.#expiring.reason}`, { expiresAt: this.#expiring.expiresAt }) : '';
+            shown(box.querySelector('.kickout-still-editing'), this.#expiring?.reason === 'IDLE');
+        }
+    }
+
+    #requested(data) {
+        if (this.held) {
+            this.#requests.set(data.requestId, { data });
+            if (data.from?.userId) {
+                this.#askers.set(data.from.userId, data.from.username);
+            }
+            this.#renderRequests();
+        }
+    }
+
+    /** Accept (the lock goes to the one who asked; this form turns read-only) or decline a hand-over request. */
+    async #answer(requestId, accept) {
+        const entry = this.#requests.get(requestId);
+        if (!entry || !this.held) {
+            return;
+        }
+        entry.busy = true;
+        this.#renderRequests();
+        if (accept) {
+            this.#accepting = entry.data.from?.username ?? null;
+        }
+        try {
+            await this.#client.call('POST', `${this.path}/handover/${encodeURIComponent(requestId)}`,
+                { body: { accept }, lockToken: this.token });
+            this.#requests.delete(requestId);
+            if (accept) {
+                this.lost({ cause: 'HANDED_OVER', by: entry.data.from?.userId });
+            }
+        } catch (e) {
+            entry.busy = false;
+            this.#accepting = null;
+            if (e instanceof KickoutError && e.code === 'LOCK_LOST') {
+                this.lost({ cause: e.problem.reason, by: e.problem.by });
+            } else if (e instanceof KickoutError && e.code === 'NOT_FOUND') {
+                entry.gone = true;
+                entry.note = this.#say('faces.handover.gone');
+            } else {
+                entry.note = e?.problem?.detail || e?.message || String(e);
+            }
+        }
+        this.#renderRequests();
+    }
+
+    #renderRequests() {
+        const box = this.root.querySelector('.kickout-handover-requests');
+        if (!box) {
+            return;
+        }
+        const items = [...this.#requests.entries()].map(([requestId, entry]) => this.#requestItem(requestId, entry));
+        box.replaceChildren(...items);
+        shown(box, items.length > 0);
+    }
+
+    #requestItem(requestId, { data, note, gone, busy }) {
+        const item = element('div', 'kickout-handover-request kickout-notice kickout-warn');
+        item.dataset.requestId = requestId;
+        item.setAttribute('role', 'alert');
+        const who = element('p');
+        who.append(element('strong', 'kickout-handover-from', data.from?.username || ''), this.#say('faces.handover.request'));
+        item.append(who);
+        if (data.message) {
+            item.append(element('p', 'kickout-handover-message', data.message));
+        }
+        const actions = element('div', 'kickout-actions');
+        if (!gone) {
+            const accept = element('button', 'kickout-handover-accept kickout-primary', this.#say('faces.handover.accept'));
+            const decline = element('button', 'kickout-handover-decline', this.#say('faces.handover.decline'));
+            for (const [button, yes] of [[accept, true], [decline, false]]) {
+                button.type = 'button';
+                button.disabled = !!busy;
+                button.addEventListener('click', () => this.#answer(requestId, yes));
+                actions.append(button);
+            }
+        } else {
+            const dismiss = element('button', 'kickout-handover-dismiss', '×');
+            dismiss.type = 'button';
+            dismiss.addEventListener('click', () => {
+                this.#requests.delete(requestId);
+                this.#renderRequests();
+            });
+            actions.append(dismiss);
+        }
+        actions.append(element('span', 'kickout-note', note || ''));
+        item.append(actions);
+        return item;
+    }
+
+    /** What an `EDIT_LOCK_RELEASED` says: the module's own cause (inactivity, hand-over) or a force release. */
+    #releaseInfo(data) {
+        const own = RELEASE_CAUSES.has(data.reason) || (data.reason === 'EXPIRED' && !data.by);
+        const cause = data.cause ?? (own ? data.reason : 'FORCE_RELEASED');
+        if (cause === 'HANDED_OVER') {
+            return { cause, by: this.#handedTo(data.by), reason: null };
+        }
+        if (cause !== 'FORCE_RELEASED') {
+            return { cause, by: null, reason: null };
+        }
+        return { cause: 'FORCE_RELEASED', by: data.by, reason: data.reason };
+    }
+
+    /**
+     * Who the lock went to: named by the release (a user id), else the request this view is accepting
+     * (the release may come before the answer), else the one request waiting (accepted on the holder's behalf).
+     */
+    #handedTo(userId) {
+        if (userId) {
+            return this.#askers.get(userId) ?? userId;
+        }
+        const pending = [...this.#requests.values()];
+        return this.#accepting ?? (pending.length === 1 ? pending[0].data.from?.username : null) ?? null;
+    }
+
+    #lostText(info) {
+        const by = info.cause === 'HANDED_OVER' ? this.#handedTo(info.by) : info.by;
+        return lockLostText({ ...info, by, noun: this.root.dataset.noun }, this.#client.texts);
     }
 
     /** The failed-heartbeat line in the status (empty: hidden). */
@@ -277,7 +534,7 @@ class LockedForm {
     }
 
     #say(key, info = {}) {
-        return clientText(key, info, this.#client.texts);
+        return facesText(key, { noun: this.root?.dataset.noun, ...info }, this.#client.texts);
     }
 
     #matches(data) {
@@ -288,6 +545,16 @@ class LockedForm {
     #olderThanHolding(data) {
         return olderThanHolding(data, this.fence, this.since);
     }
+}
+
+/** A new element with `className` (kickout- classes only) and text. */
+function element(tag, className = '', text = '') {
+    const node = document.createElement(tag);
+    if (className) {
+        node.className = className;
+    }
+    node.textContent = text;
+    return node;
 }
 
 let loops = 0;
@@ -306,7 +573,7 @@ function startClient(root) {
     // the modal's "Sign in again" reloads this page: the token filter sends a signed-out user to the sign-in page
     client = new KickoutClient({ credentials: 'cookie', apiRoot: root.dataset.apiRoot || undefined,
         signInUrl: location.href, messages: JSON.parse(root.dataset.messages || '{}') });
-    client.on('signedout', () => views.forEach(view => view.stop(clientText('signedOutReadOnly', {}, client.texts), null, 'SIGNED_OUT')));
+    client.on('signedout', () => views.forEach(view => view.signedOut(clientText('signedOutReadOnly', {}, client.texts))));
     client.on('connection', ({ state }) => { document.documentElement.dataset.kickoutConnection = state; });
 }
 
