@@ -263,6 +263,7 @@ class LockRoomIT {
             long toRequester = (System.nanoTime() - accepted) / 1_000_000;
             JsonObject released = next(aliceEvents, "EDIT_LOCK_RELEASED").json();
             assertEquals("HANDED_OVER", released.getString("reason"));
+            assertEquals("bob", released.getString("by"));
 
             api.post(path, carol.token(), null).assertProblem(423, "LOCK_HELD");
             api.post(path, bob.token(), null).assertOk(201);
@@ -329,6 +330,7 @@ class LockRoomIT {
             assertEquals(viewer.getString("username").equals("carol"), viewer.containsKey("self"));
         }
         assertEquals(Map.of("alice", "EDITING", "bob", "WAITING", "carol", "READING"), roles);
+        assertEquals(30, room.getInt("heartbeatSeconds"));
 
         api.delete(path + "/presence", bob.token()).assertOk(204);
         assertEquals(0, api.get(path + "/queue", carol.token()).assertOk(200).getInt("size"), "closing the page leaves the queue");

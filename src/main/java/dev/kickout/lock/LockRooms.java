@@ -160,7 +160,8 @@ public class LockRooms {
                     sessionId.equals(session.sessionId()) ? Boolean.TRUE : null));
         }
         return new Room(resource.type(), resource.id(), view, reserved,
-                placeOf(resource, session.sessionId(), queue, lock), viewers);
+                placeOf(resource, session.sessionId(), queue, lock), viewers,
+                (int) config.lockTiming(resource.type()).heartbeat().toSeconds());
     }
 
     /**
@@ -217,8 +218,8 @@ public class LockRooms {
         switch (status) {
             case "NO_REQUEST" -> throw new NotFoundException(Text.of("handover.no-request", requestId));
             case "DECLINED" -> notify((String) reply.get(1), "HANDOVER_ANSWERED", answered(resource, requestId, false));
-            case "ACCEPTED" -> handedOver(resource, (String) reply.get(1), requestId, (String) reply.get(2),
-                    Turn.parse(reply, 3), new Actor(session.userId(), session.sessionId(), null));
+            case "ACCEPTED" -> handedOver(resource, new Actor((String) reply.get(2), (String) reply.get(1), null), requestId,
+                    (String) reply.get(3), Turn.parse(reply, 4), new Actor(session.userId(), session.sessionId(), null));
             default -> LockStore.reply(resource, reply).orThrow(resource);
         }
     }
@@ -241,8 +242,8 @@ public class LockRooms {
                 return true;
             }
             case "HANDED_OVER" -> {
-                handedOver(resource, (String) reply.get(1), (String) reply.get(2), (String) reply.get(3),
-                        Turn.parse(reply, 4), Actor.SYSTEM);
+                handedOver(resource, new Actor((String) reply.get(3), (String) reply.get(1), null), (String) reply.get(2),
+                        (String) reply.get(4), Turn.parse(reply, 5), Actor.SYSTEM);
                 return false;
             }
             default -> {
@@ -359,20 +360,20 @@ public class LockRooms {
         }
     }
 
-    private void handedOver(ResourceRef resource, String requester, String requestId, String releasedJson, Turn turn,
+    private void handedOver(ResourceRef resource, Actor requester, String requestId, String releasedJson, Turn turn,
                             Actor acceptedBy) {
         Map<String, String> fields = pairs(releasedJson);
         LockView released = LockStore.view(resource, fields);
         index.released(released);
-        notify(requester, "HANDOVER_ANSWERED", answered(resource, requestId, true));
+        notify(requester.sessionId(), "HANDOVER_ANSWERED", answered(resource, requestId, true));
         Map<String, Object> lost = payload(resource);
         lost.put("reason", "HANDED_OVER");
-        lost.put("by", null);
+        lost.put("by", requester.userId());
         lost.put("at", config.clock().instant());
         lost.put("fence", released.fence());
         notify(released.holder().sessionId(), "EDIT_LOCK_RELEASED", lost);
         announce(resource, turn);
-        ended.fire(new LockEnded(released, "HANDED_OVER", new Actor(null, requester, null), acceptedBy,
+        ended.fire(new LockEnded(released, "HANDED_OVER", requester, acceptedBy,
                 config.clock().instant()));
     }
 

@@ -4,7 +4,7 @@
 -- ARGV[1] token hash, ARGV[2] holder sessionId, ARGV[3] requestId, ARGV[4] '1' to accept,
 -- ARGV[5] ttl (ms), ARGV[6] presence window (ms), ARGV[7] reservation (ms)
 -- Returns {'LOST', reason, by, at} | {'HELD', field, value, ...} | {'RESERVED', ...} | {'NO_REQUEST'}
--- | {'DECLINED', requester} | {'ACCEPTED', requester, view fields as a JSON object, turn...}
+-- | {'DECLINED', requester} | {'ACCEPTED', requester, requester userId, view fields as a JSON object, turn...}
 local now = clock_now()
 if not holds(ARGV[1], ARGV[2]) then
   return refusal(ARGV[1])
@@ -30,6 +30,6 @@ if ARGV[4] ~= '1' then
 end
 entry.at = now
 local released, reserved = hand_over(requester, entry, now, tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]))
-local result = {'ACCEPTED', requester, cjson.encode(released)}
+local result = {'ACCEPTED', requester, entry.userId, cjson.encode(released)}
 for _, v in ipairs(turn(reserved)) do table.insert(result, v) end
 return result

@@ -3,7 +3,7 @@
 -- waited that long. Called when a lock frees, and by the lock watch at the time it answered last.
 -- ARGV[1] presence window (ms), ARGV[2] reservation (ms), ARGV[3] hand-over idle-after (ms), ARGV[4] ttl (ms)
 -- Returns {'BUSY', next look (ms), state (HELD, RESERVED, RELEASING)} | {'EMPTY'}
--- | {'HANDED_OVER', requester, requestId, view fields as a JSON object, turn...} | {turn...}
+-- | {'HANDED_OVER', requester, requestId, requester userId, view fields as a JSON object, turn...} | {turn...}
 local now = clock_now()
 local window = tonumber(ARGV[1])
 local idle_after = tonumber(ARGV[3])
@@ -24,7 +24,7 @@ if held[1] then
       local due = math.max(oldest_at, (tonumber(held[2]) or now)) + idle_after
       if due <= now then
         local released, reserved = hand_over(oldest.session, oldest, now, tonumber(ARGV[4]), window, tonumber(ARGV[2]))
-        local result = {'HANDED_OVER', oldest.session, oldest.requestId, cjson.encode(released)}
+        local result = {'HANDED_OVER', oldest.session, oldest.requestId, oldest.userId, cjson.encode(released)}
         for _, v in ipairs(turn(reserved)) do table.insert(result, v) end
         return result
       end
