@@ -107,6 +107,10 @@ export function lockLostText(info, texts = {}) {
     }
     const messages = texts.messages || {};
     const key = `LOCK_LOST.${info.cause}`;
-    return messages[key] === undefined && messages.LOCK_LOST !== undefined
-        ? clientText('LOCK_LOST', info, texts) : facesText(key, info, texts);
+    if (messages[key] !== undefined || messages.LOCK_LOST !== undefined) {
+        return clientText(messages[key] !== undefined ? key : 'LOCK_LOST', info, texts);
+    }
+    // the component's own words (they name the record: "the document"), before the client's general ones
+    const text = (FACES_TEXTS[texts.language] || FACES_TEXTS.en)[key] ?? FACES_TEXTS.en[key];
+    return typeof text === 'function' ? text(info) : text;
 }
