@@ -98,6 +98,9 @@ class RedisStateIT {
         // the outbox drainer's idle tick (one EXISTS a second) runs meanwhile; a request's own would be 1,000
         Long exists = delta.remove("exists");
         assertTrue(exists == null || exists < requests / 10, () -> exists + " EXISTS calls: not the drainer's alone");
+        // and the lock watch's idle tick reads its two lists (a ZRANGEBYSCORE per index shard each, a second)
+        Long ranges = delta.remove("zrangebyscore");
+        assertTrue(ranges == null || ranges < requests / 2, () -> ranges + " ZRANGEBYSCORE calls: not the lock watch's alone");
         // the user's record is one string: GET and SET it (a GET of a token pointer key would show
         // as a second GET per request); TIME is the script reading Redis's clock (clock-lib.lua)
         assertEquals(requests, delta.remove("get"), () -> "GET calls in " + delta);

@@ -53,7 +53,12 @@ class LockWatch {
     @Resource
     ManagedScheduledExecutorService scheduler;
 
+    private static final long OFFSET_REFRESH_MILLIS = 30_000;
+
     private ScheduledFuture<?> ticks;
+    private volatile long offset;
+    private volatile long offsetReadAt = Long.MIN_VALUE;
+    private volatile boolean busy;
     /** Per lock: the deadline a release is scheduled for. */
     private final Map<String, Long> scheduled = new ConcurrentHashMap<>();
     /** Per lock: when to look again for a warning. */
@@ -61,6 +66,11 @@ class LockWatch {
 
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
         if (config.enabled()) {
+            try {
+                redisNow(); // learns the clock offset now, at deployment, rather than at the first tick
+            } catch (RuntimeException e) {
+                // Redis is not there yet: the first tick learns it
+            }
             long interval = config.lockWatchInterval().toMillis();
             ticks = scheduler.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
         }
@@ -75,12 +85,14 @@ class LockWatch {
 
     void tick() {
         try {
-            long now = store.now();
+            long now = redisNow();
             long interval = config.lockWatchInterval().toMillis();
-            deadlines(now, interval);
+            boolean found = deadlines(now, interval);
             for (ScoredEntry<String> due : store.due(store.watchKeys(), now, PER_SHARD)) {
+                found = true;
                 rooms.advance(ResourceRef.parse(due.getValue()), due.getScore());
             }
+            busy = found;
         } catch (StoreUnavailableException e) {
             LOG.log(Level.FINE, LogText.safe(e), () -> LogId.LOCK_WATCH_FAILED.message("lock watch skipped a tick"));
         } catch (RuntimeException e) {
@@ -88,17 +100,29 @@ class LockWatch {
         }
     }
 
-    /** Held locks whose expiry falls within the longest warning: warn now, or schedule the release. */
-    private void deadlines(long now, long interval) {
+    /**
+     * Redis's time as this instance estimates it: its own clock plus the offset last read from Redis.
+     * The offset is read at the first tick, then every 30 s while there is something to look after, so
+     * an idle watch sends Redis nothing but its two reads of the lists. The estimate only says when to
+     * look; every decision is the scripts', by Redis's clock.
+     */
+    private long redisNow() {
+        long local = System.currentTimeMillis();
+        if (offsetReadAt == Long.MIN_VALUE || busy && local - offsetReadAt > OFFSET_REFRESH_MILLIS) {
+            offset = store.now() - local;
+            offsetReadAt = local;
+        }
+        return local + offset;
+    }
+
+    /** Held locks whose expiry falls within the longest warning: warn now, or schedule the release; answers whether there were any. */
+    private boolean deadlines(long now, long interval) {
         long horizon = now + config.lockIdleWarningMax().toMillis() + interval;
-        List<ScoredEntry<String>> near = store.due(store.indexKeys(), horizon, PER_SHARD);
+        List<ScoredEntry<String>> near = store.due(store.indexKeys(), now - interval, horizon, PER_SHARD);
         looked.entrySet().removeIf(seen -> seen.getValue() < now - 60_000);
         scheduled.entrySet().removeIf(seen -> seen.getValue() < now - 60_000);
         for (ScoredEntry<String> entry : near) {
             long expires = entry.getScore().longValue();
-            if (expires < now - interval) {
-                continue; // gone by its TTL already: the sweeper forgets the entry
-            }
             String member = entry.getValue();
             if (expires <= now + interval) {
                 Long planned = scheduled.get(member);
@@ -113,6 +137,7 @@ class LockWatch {
                 }
             }
         }
+        return !near.isEmpty();
     }
 
     private void warn(ResourceRef resource, long now) {

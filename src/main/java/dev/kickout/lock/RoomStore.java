@@ -137,12 +137,17 @@ class RoomStore {
 
     /** Up to {@code limit} records per shard of {@code shards} (the index's keys) whose score is at most {@code until}. */
     List<ScoredEntry<String>> due(List<String> shards, double until, int limit) {
+        return due(shards, Double.NEGATIVE_INFINITY, until, limit);
+    }
+
+    /** The same, from score {@code from} on. */
+    List<ScoredEntry<String>> due(List<String> shards, double from, double until, int limit) {
         List<RFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
         redis.call(client -> {
             RBatch batch = client.createBatch();
             for (String shard : shards) {
                 reads.add(batch.<String>getScoredSortedSet(shard, StringCodec.INSTANCE)
-                        .entryRangeAsync(Double.NEGATIVE_INFINITY, true, until, true, 0, limit));
+                        .entryRangeAsync(from, true, until, true, 0, limit));
             }
             return batch.execute();
         });
