@@ -143,7 +143,7 @@ class RoomStore {
     /** The same, from score {@code from} on. */
     List<ScoredEntry<String>> due(List<String> shards, double from, double until, int limit) {
         List<RFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
-        redis.call(client -> {
+        redis.background(client -> {
             RBatch batch = client.createBatch();
             for (String shard : shards) {
                 reads.add(batch.<String>getScoredSortedSet(shard, StringCodec.INSTANCE)

@@ -260,6 +260,23 @@ public class RedisStore {
         }
     }
 
+    /**
+     * A background read (a periodic look at a list, not a request's work): refused at once while the
+     * breaker is open, and without a say in it. Its failures do not open the breaker and its answers do
+     * not close it, so a look that was in flight while the link was down, and fails after it came
+     * back, cannot shut the door on the requests that Redis serves again.
+     */
+    public <T> T background(Function<RedissonClient, T> command) {
+        if (!breaker.allows()) {
+            throw new StoreUnavailableException();
+        }
+        try {
+            return command.apply(client);
+        } catch (RedisException | CompletionException e) {
+            throw RedisRefusal.of(e).isPresent() || unreachable(e) ? new StoreUnavailableException(e) : e;
+        }
+    }
+
     /** The 503 for a call that Redis could not or would not serve; any other failure as it is. */
     private RuntimeException failure(RuntimeException e) {
         Optional<RedisRefusal> refusal = RedisRefusal.of(e);
