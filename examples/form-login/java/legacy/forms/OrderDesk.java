@@ -1,6 +1,6 @@
 package legacy.forms;
 
-import dev.kickout.lock.RequiresEditLock;
+import dev.kickout.RequiresEditLock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.bench.RedisCalls.Count;
-import dev.kickout.cleanup.Sweeper;
+import dev.kickout.internal.cleanup.Sweeper;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;

@@ -1,8 +1,8 @@
 package dev.kickout.bench;
 
-import dev.kickout.session.ClientInfo;
-import dev.kickout.session.Identity;
-import dev.kickout.session.SessionService;
+import dev.kickout.internal.session.ClientInfo;
+import dev.kickout.internal.session.Identity;
+import dev.kickout.internal.session.SessionService;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BadRequestException;

@@ -1,15 +1,20 @@
 package dev.kickout;
 
-import dev.kickout.i18n.Text;
+import java.util.Locale;
+import java.util.function.Function;
 
-/** 400 {@code INVALID_REQUEST}: malformed JSON, a missing or oversized field, a bad resource type or id. */
+/**
+ * 400 {@code INVALID_REQUEST}: malformed JSON, a missing or oversized field, a bad resource type or id.
+ *
+ * @since 1.0
+ */
 public class InvalidRequestException extends KickoutException {
 
     public InvalidRequestException(String detail) {
         super(ProblemCode.INVALID_REQUEST, detail);
     }
 
-    public InvalidRequestException(Text detail) {
+    public InvalidRequestException(Function<Locale, String> detail) {
         super(ProblemCode.INVALID_REQUEST, detail);
     }
 }

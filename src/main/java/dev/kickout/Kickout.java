@@ -1,15 +1,16 @@
 package dev.kickout;
 
-import dev.kickout.i18n.Text;
-import dev.kickout.lock.EditLocks;
-import dev.kickout.lock.LockView;
-import dev.kickout.lock.NotLockedException;
-import dev.kickout.lock.ResourceRef;
-import dev.kickout.session.Session;
-import dev.kickout.session.SessionDirectory;
-import dev.kickout.session.SessionService;
-import dev.kickout.session.SessionView;
-import dev.kickout.session.Tombstone;
+import dev.kickout.internal.Checks;
+import dev.kickout.internal.i18n.Text;
+import dev.kickout.internal.lock.EditLocks;
+import dev.kickout.LockView;
+import dev.kickout.NotLockedException;
+import dev.kickout.ResourceRef;
+import dev.kickout.internal.session.Session;
+import dev.kickout.internal.session.SessionDirectory;
+import dev.kickout.internal.session.SessionService;
+import dev.kickout.SessionView;
+import dev.kickout.internal.session.Tombstone;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -20,8 +21,8 @@ import java.util.Optional;
  * and who holds a record. One injectable bean; each action has the effects of the matching admin
  * endpoint: the dead tokens answer 401 {@code KICKED} with the reason and the actor, the pages get
  * {@code FORCE_LOGOUT} / {@code EDIT_LOCK_RELEASED}, the audit trail records the actor, and the CDI
- * events ({@link dev.kickout.session.SessionRevoked}, {@link dev.kickout.lock.LockForceReleased},
- * {@link dev.kickout.lock.LockFreed}) reach every observer.
+ * events ({@link dev.kickout.event.SessionRevoked}, {@link dev.kickout.event.LockForceReleased},
+ * {@link dev.kickout.event.LockFreed}) reach every observer.
  *
  * <pre>{@code
  * @Inject Kickout kickout;
@@ -40,7 +41,7 @@ import java.util.Optional;
  * device type or record, a reason over 500 characters or an actor with control characters throws
  * {@link InvalidRequestException} naming the field. A {@code null} reason takes the admin endpoints'
  * default phrase. Unlike the admin endpoints, nothing here spares the caller's own session: the host
- * decides whom to end. Redis unreachable: {@link dev.kickout.redis.StoreUnavailableException}.
+ * decides whom to end. Redis unreachable: {@link dev.kickout.internal.redis.StoreUnavailableException}.
  *
  * @since 1.0
  */

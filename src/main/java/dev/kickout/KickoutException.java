@@ -1,11 +1,11 @@
 package dev.kickout;
 
-import dev.kickout.i18n.Text;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A refusal that reaches the client as an {@code application/problem+json} body.
@@ -13,20 +13,22 @@ import java.util.Map;
  * <p>Each subclass stands for one row of the contract's error table: an HTTP status, a stable
  * UPPER_SNAKE {@code code}, a human {@code detail}, and sometimes extra members such as
  * {@code by}/{@code reason}/{@code at}. Services throw them; the REST edge and the token filter
- * turn them into responses in one place. The module's own details are {@link Text}s, answered in the
+ * turn them into responses in one place. The module's own details are translated, answered in the
  * request's language ({@link #detail(Locale)}); the exception message is the English one, for logs.
+ *
+ * @since 1.0
  */
 public class KickoutException extends RuntimeException {
 
     private final int status;
     private final String code;
-    private final transient Text detail;
+    private final transient Function<Locale, String> detail;
     private final Map<String, Object> extras = new LinkedHashMap<>();
     private Duration retryAfter;
 
     /** A refusal whose detail reads the same in every language. */
     public KickoutException(int status, String code, String detail) {
-        this(status, code, Text.literal(detail));
+        this(status, code, language -> detail);
     }
 
     /** A refusal with one of the module's own codes (its status comes with it). */
@@ -39,28 +41,28 @@ public class KickoutException extends RuntimeException {
     }
 
     /** A refusal with one of the module's own codes and a translated detail. */
-    public KickoutException(ProblemCode code, Text detail) {
+    public KickoutException(ProblemCode code, Function<Locale, String> detail) {
         this(code.status(), code.name(), detail);
     }
 
-    public KickoutException(ProblemCode code, Text detail, Throwable cause) {
+    public KickoutException(ProblemCode code, Function<Locale, String> detail, Throwable cause) {
         this(code.status(), code.name(), detail, cause);
     }
 
     public KickoutException(int status, String code, String detail, Throwable cause) {
-        this(status, code, Text.literal(detail), cause);
+        this(status, code, language -> detail, cause);
     }
 
     /** A refusal whose detail is translated ({@code dev/kickout/messages*.properties}). */
-    public KickoutException(int status, String code, Text detail) {
-        super(detail.toString());
+    public KickoutException(int status, String code, Function<Locale, String> detail) {
+        super(detail.apply(Locale.ENGLISH));
         this.status = status;
         this.code = code;
         this.detail = detail;
     }
 
-    public KickoutException(int status, String code, Text detail, Throwable cause) {
-        super(detail.toString(), cause);
+    public KickoutException(int status, String code, Function<Locale, String> detail, Throwable cause) {
+        super(detail.apply(Locale.ENGLISH), cause);
         this.status = status;
         this.code = code;
         this.detail = detail;
@@ -98,7 +100,7 @@ public class KickoutException extends RuntimeException {
 
     /** The detail in {@code language} (English when the module has no such translation). */
     public String detail(Locale language) {
-        return detail.in(language);
+        return detail.apply(language);
     }
 
     /** Members beyond type/title/status/code/detail. */

@@ -4,6 +4,8 @@ package dev.kickout;
  * Every {@code code} a Kickout problem body can carry, with its HTTP status: the stable machine key of
  * the contract's error table (never translated, never renamed). The OpenAPI document lists these as the
  * problem schema's enum, and metrics count by them.
+ *
+ * @since 1.0
  */
 public enum ProblemCode {
     INVALID_REQUEST(400),

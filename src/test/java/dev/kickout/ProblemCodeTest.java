@@ -3,7 +3,7 @@ package dev.kickout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kickout.session.Tombstone;
+import dev.kickout.internal.session.Tombstone;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.kickout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kickout.push.PushEvent;
+import dev.kickout.internal.push.PushEvent;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

@@ -1,6 +1,6 @@
 package legacy.orders.listing;
 
-import dev.kickout.rest.KickoutResources;
+import dev.kickout.KickoutResources;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
 import java.util.HashSet;

@@ -10,7 +10,7 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerUnderTest;
-import dev.kickout.rest.KickoutResources;
+import dev.kickout.KickoutResources;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;

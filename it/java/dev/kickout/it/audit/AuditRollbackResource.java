@@ -1,7 +1,7 @@
 package dev.kickout.it.audit;
 
 import dev.kickout.Actor;
-import dev.kickout.audit.AuditLog;
+import dev.kickout.internal.audit.AuditLog;
 import jakarta.annotation.Resource;
 import jakarta.inject.Inject;
 import jakarta.transaction.TransactionSynchronizationRegistry;

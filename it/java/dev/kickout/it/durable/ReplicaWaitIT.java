@@ -13,7 +13,7 @@ import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
-import dev.kickout.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URL;

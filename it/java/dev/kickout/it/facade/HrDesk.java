@@ -2,8 +2,8 @@ package dev.kickout.it.facade;
 
 import dev.kickout.Actor;
 import dev.kickout.Kickout;
-import dev.kickout.lock.LockView;
-import dev.kickout.session.SessionView;
+import dev.kickout.LockView;
+import dev.kickout.SessionView;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;

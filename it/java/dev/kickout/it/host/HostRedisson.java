@@ -1,6 +1,6 @@
 package dev.kickout.it.host;
 
-import dev.kickout.redis.ForKickout;
+import dev.kickout.ForKickout;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

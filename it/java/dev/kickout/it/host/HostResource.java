@@ -1,6 +1,6 @@
 package dev.kickout.it.host;
 
-import dev.kickout.session.CurrentSession;
+import dev.kickout.CurrentSession;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

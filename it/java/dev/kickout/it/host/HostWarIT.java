@@ -32,15 +32,15 @@ class HostWarIT {
     /**
      * The Jakarta REST way (spec 2.3.2) to move an Application's servlet: a servlet named after the class,
      * without servlet-class, and its mapping. Payara 6 refuses a mapping alone ("There is no web component by
-     * the name of dev.kickout.rest.KickoutApplication"); WildFly takes either form.
+     * the name of dev.kickout.KickoutApplication"); WildFly takes either form.
      */
     private static final String WEB_XML = """
             <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
               <servlet>
-                <servlet-name>dev.kickout.rest.KickoutApplication</servlet-name>
+                <servlet-name>dev.kickout.KickoutApplication</servlet-name>
               </servlet>
               <servlet-mapping>
-                <servlet-name>dev.kickout.rest.KickoutApplication</servlet-name>
+                <servlet-name>dev.kickout.KickoutApplication</servlet-name>
                 <url-pattern>/rest/*</url-pattern>
               </servlet-mapping>
               <filter>

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.TestRedis;
-import dev.kickout.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.URL;

@@ -9,7 +9,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
-import dev.kickout.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisKeys;
 import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -91,8 +91,8 @@ class SweeperCursorIT {
     void aLeaseHeldByAnotherValueIsNeitherRenewedNorDeleted() throws IOException {
         RedissonClient redis = TestRedis.client();
         String lease = PREFIX + ":{cleanup}:lease";
-        String renew = Files.readString(Path.of("src/main/resources/dev/kickout/redis/lease-renew.lua"));
-        String release = Files.readString(Path.of("src/main/resources/dev/kickout/redis/lease-release.lua"));
+        String renew = Files.readString(Path.of("src/main/resources/dev/kickout/internal/redis/lease-renew.lua"));
+        String release = Files.readString(Path.of("src/main/resources/dev/kickout/internal/redis/lease-release.lua"));
         var bucket = redis.<String>getBucket(lease, StringCodec.INSTANCE);
         var script = redis.getScript(StringCodec.INSTANCE);
 

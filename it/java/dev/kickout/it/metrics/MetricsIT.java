@@ -13,7 +13,7 @@ import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
-import dev.kickout.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisKeys;
 import java.net.URI;
 import java.net.URL;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.kickout.it.outbox;
 
-import dev.kickout.session.SessionRevoked;
+import dev.kickout.event.SessionRevoked;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

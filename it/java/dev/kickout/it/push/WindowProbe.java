@@ -1,7 +1,7 @@
 package dev.kickout.it.push;
 
-import dev.kickout.push.Push;
-import dev.kickout.push.StreamOpened;
+import dev.kickout.internal.push.Push;
+import dev.kickout.event.StreamOpened;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;

@@ -1,7 +1,8 @@
 package dev.kickout.it.security;
 
-import dev.kickout.session.CurrentSession;
-import dev.kickout.session.Session;
+import dev.kickout.CurrentSession;
+import dev.kickout.SessionView;
+import dev.kickout.internal.session.Session;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBAccessException;
 import jakarta.inject.Inject;
@@ -71,7 +72,7 @@ public class CallerServlet extends HttpServlet {
                 .add("cdiClassDenyAllRoles", attempt(shredder::feed))
                 .add("cdiClassDenyAllPermitAll", attempt(shredder::look))
                 .add("mechanismSession", request.getAttribute(Session.REQUEST_ATTRIBUTE) instanceof Session)
-                .add("currentSession", current.get().map(Session::userId).orElse("none"));
+                .add("currentSession", current.get().map(SessionView::userId).orElse("none"));
         response.setContentType("application/json");
         response.getWriter().write(seen.build().toString());
     }

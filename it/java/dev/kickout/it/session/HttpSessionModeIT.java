@@ -10,7 +10,7 @@ import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.RedisMonitor;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
-import dev.kickout.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.URL;

@@ -9,7 +9,7 @@ import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
-import dev.kickout.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisKeys;
 import java.net.URL;
 import java.security.SecureRandom;
 import java.util.Base64;

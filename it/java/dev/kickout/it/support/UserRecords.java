@@ -1,6 +1,6 @@
 package dev.kickout.it.support;
 
-import dev.kickout.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;

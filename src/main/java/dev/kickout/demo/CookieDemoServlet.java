@@ -1,8 +1,8 @@
 package dev.kickout.demo;
 
-import dev.kickout.session.CurrentSession;
-import dev.kickout.session.KickoutCsrf;
-import dev.kickout.session.Session;
+import dev.kickout.CurrentSession;
+import dev.kickout.internal.session.KickoutCsrf;
+import dev.kickout.SessionView;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -25,7 +25,7 @@ public class CookieDemoServlet extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        Session session = current.require();
+        SessionView session = current.require();
         response.setContentType("text/html;charset=UTF-8");
         response.setHeader("Cache-Control", "no-store");
         response.getWriter().write("""

@@ -1,6 +1,6 @@
 package dev.kickout.demo;
 
-import dev.kickout.rest.KickoutResources;
+import dev.kickout.KickoutResources;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;

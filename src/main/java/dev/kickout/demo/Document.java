@@ -1,6 +1,6 @@
 package dev.kickout.demo;
 
-import dev.kickout.lock.FencedRecord;
+import dev.kickout.FencedRecord;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;

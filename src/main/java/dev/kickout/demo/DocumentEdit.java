@@ -2,9 +2,9 @@ package dev.kickout.demo;
 
 import dev.kickout.KickoutException;
 import dev.kickout.demo.DocumentService.DocumentUpdate;
-import dev.kickout.i18n.Languages;
-import dev.kickout.i18n.Text;
-import dev.kickout.lock.HeldLock;
+import dev.kickout.internal.i18n.Languages;
+import dev.kickout.internal.i18n.Text;
+import dev.kickout.HeldLock;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;

@@ -1,8 +1,8 @@
 package dev.kickout.demo;
 
-import dev.kickout.lock.LockPolicy;
-import dev.kickout.lock.ResourceRef;
-import dev.kickout.session.Session;
+import dev.kickout.spi.LockPolicy;
+import dev.kickout.ResourceRef;
+import dev.kickout.spi.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
 
@@ -18,10 +18,10 @@ public class DocumentLockPolicy implements LockPolicy {
     private static final Set<String> EDITOR_ROLES = Set.of("user", "admin");
 
     @Override
-    public boolean mayLock(Session caller, ResourceRef resource) {
+    public boolean mayLock(Caller caller, ResourceRef resource) {
         if (!resource.type().equals("document")) {
             return true;
         }
-        return !resource.id().startsWith(ARCHIVED) && caller.roles().stream().anyMatch(EDITOR_ROLES::contains);
+        return !resource.id().startsWith(ARCHIVED) && EDITOR_ROLES.stream().anyMatch(caller::hasRole);
     }
 }

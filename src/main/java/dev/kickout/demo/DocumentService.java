@@ -1,12 +1,12 @@
 package dev.kickout.demo;
 
-import dev.kickout.Checks;
+import dev.kickout.internal.Checks;
 import dev.kickout.InvalidRequestException;
-import dev.kickout.NotFoundException;
-import dev.kickout.i18n.Text;
-import dev.kickout.lock.FencedWrites;
-import dev.kickout.lock.RequiresEditLock;
-import dev.kickout.lock.VersionConflictException;
+import dev.kickout.internal.NotFoundException;
+import dev.kickout.internal.i18n.Text;
+import dev.kickout.FencedWrites;
+import dev.kickout.RequiresEditLock;
+import dev.kickout.VersionConflictException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;

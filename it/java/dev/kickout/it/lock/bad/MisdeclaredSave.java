@@ -1,6 +1,6 @@
 package dev.kickout.it.lock.bad;
 
-import dev.kickout.lock.RequiresEditLock;
+import dev.kickout.RequiresEditLock;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /** A save whose @RequiresEditLock names a parameter that does not exist. */

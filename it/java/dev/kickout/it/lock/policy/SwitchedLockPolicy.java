@@ -1,8 +1,8 @@
 package dev.kickout.it.lock.policy;
 
-import dev.kickout.lock.LockPolicy;
-import dev.kickout.lock.ResourceRef;
-import dev.kickout.session.Session;
+import dev.kickout.spi.LockPolicy;
+import dev.kickout.ResourceRef;
+import dev.kickout.spi.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +20,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 public class SwitchedLockPolicy implements LockPolicy {
 
     @Override
-    public boolean mayLock(Session caller, ResourceRef resource) {
+    public boolean mayLock(Caller caller, ResourceRef resource) {
         Optional<String> file = ConfigProvider.getConfig().getOptionalValue("it.lock-policy.refused-file", String.class);
         if (file.isEmpty() || !Files.exists(Path.of(file.get()))) {
             return true;

@@ -1,0 +1,31 @@
+package dev.kickout;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.MappedSuperclass;
+
+/**
+ * A JPA entity saved under an edit lock: it stores the fence of its last writer, which
+ * {@link FencedWrites} compares with the saving call's fence (column {@code lastFence}). List it in
+ * {@code persistence.xml} beside your entities when unlisted classes are excluded.
+ * <pre>{@code
+ * @Entity
+ * public class Order extends FencedRecord { @Id String id; @Version long version; ... }
+ * }</pre>
+ *
+ * @since 1.0
+ */
+@MappedSuperclass
+public abstract class FencedRecord {
+
+    @Column(nullable = false)
+    private long lastFence;
+
+    /** The fence of the save that last wrote this record (0 if none did). */
+    public long getLastFence() {
+        return lastFence;
+    }
+
+    void fencedBy(long fence) {
+        this.lastFence = fence;
+    }
+}

@@ -1,0 +1,170 @@
+package dev.kickout.internal.admin;
+
+import dev.kickout.internal.Checks;
+import dev.kickout.InvalidRequestException;
+import dev.kickout.internal.NotFoundException;
+import dev.kickout.internal.rest.ApiDoc;
+import dev.kickout.internal.i18n.Text;
+import dev.kickout.internal.session.CallerSession;
+import dev.kickout.internal.session.Session;
+import dev.kickout.internal.session.SessionDirectory.OnlineUser;
+import dev.kickout.internal.session.SessionDirectory.Page;
+import dev.kickout.internal.session.SessionDirectory;
+import dev.kickout.internal.session.SessionService;
+import dev.kickout.SessionView;
+import dev.kickout.internal.session.Tombstone;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** {@code /admin}: who is online, and force logout by user, device type or session. */
+@Tag(name = "Kickout admin", description = "Administration: sessions, locks, audit (role kickout.admin.role)")
+@SecurityRequirement(name = ApiDoc.BEARER)
+@SecurityRequirement(name = ApiDoc.COOKIE)
+@Path("admin")
+@RequiresAdmin
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class AdminSessionsResource {
+
+    static final String DEFAULT_REASON = "Signed out by an administrator";
+
+    @Inject
+    SessionDirectory directory;
+    @Inject
+    SessionService sessions;
+    @Inject
+    CallerSession current;
+
+    /** Body of {@code POST /admin/users/{userId}/logout}. */
+    public record KickUser(String reason, String deviceType) {
+    }
+
+    /** Answer of a force logout. */
+    public record Kicked(int kicked, List<String> sessionIds) {
+    }
+
+    @GET
+    @Path("sessions")
+    @Operation(summary = "Live sessions, filtered by user and device type")
+    @APIResponse(responseCode = "200", description = "{total, items: [session view]}")
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    public Page<SessionView> sessions(@QueryParam("userId") String userId, @QueryParam("deviceType") String deviceType,
+                                      @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+        Page<Session> page = directory.sessions(userIdOrNull(userId), deviceTypeOrNull(deviceType),
+                Checks.intParam("offset", offset, 0, 0, Integer.MAX_VALUE), Checks.intParam("limit", limit, 50, 1, 500));
+        String own = current.require().sessionId();
+        return new Page<>(page.total(), page.items().stream().map(s -> s.view(s.sessionId().equals(own))).toList());
+    }
+
+    @GET
+    @Path("users/online")
+    @Operation(summary = "Users online, with their session counts")
+    @APIResponse(responseCode = "200", description = "{total, items: [{userId, username, sessions, lastSeen}]}")
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    public Page<OnlineUser> online(@QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+        return directory.onlineUsers(Checks.intParam("offset", offset, 0, 0, Integer.MAX_VALUE),
+                Checks.intParam("limit", limit, 50, 1, 500));
+    }
+
+    @POST
+    @Path("users/{userId}/logout")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Force logout of a user's sessions (optionally of one device type), never the caller's own")
+    @APIResponse(responseCode = "200", description = "{kicked, sessionIds}",
+            content = @Content(schema = @Schema(implementation = Kicked.class)))
+    @APIResponse(responseCode = "404", description = "NOT_FOUND: the user has no live session",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    public Kicked kickUser(@PathParam("userId") String userId, KickUser body) {
+        String user = userIdOrNull(userId);
+        String deviceType = body == null ? null : deviceTypeOrNull(body.deviceType());
+        String reason = reason(body == null ? null : body.reason());
+        Session own = current.require();
+        if (directory.sessionsOf(user).isEmpty()) {
+            throw new NotFoundException(Text.of("admin.user-no-session", user));
+        }
+        List<Session> kicked = sessions.revokeUser(user, deviceType, own.sessionId(), Tombstone.KICKED, reason,
+                current.actor());
+        return new Kicked(kicked.size(), kicked.stream().map(Session::sessionId).toList());
+    }
+
+    @DELETE
+    @Path("sessions/{sessionId}")
+    @Operation(summary = "Force logout of one session (400 for the caller's own)")
+    @APIResponse(responseCode = "200", description = "{kicked: 1}")
+    @APIResponse(responseCode = "404", description = "NOT_FOUND: no live session with this id",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    public Map<String, Integer> kickSession(@PathParam("sessionId") String sessionId, @QueryParam("reason") String reason) {
+        if (current.require().sessionId().equals(sessionId)) {
+            throw new InvalidRequestException(Text.of("admin.own-session"));
+        }
+        sessions.revokeSession(sessionId, Tombstone.KICKED, reason(reason), current.actor())
+                .orElseThrow(() -> new NotFoundException(Text.of("admin.no-session")));
+        return Map.of("kicked", 1);
+    }
+
+    private static String userIdOrNull(String userId) {
+        if (userId == null || userId.isEmpty()) {
+            return null;
+        }
+        if (userId.length() > 128 || userId.chars().anyMatch(Character::isISOControl)) {
+            throw new InvalidRequestException(Text.of("admin.user-id"));
+        }
+        return userId;
+    }
+
+    private static String deviceTypeOrNull(String deviceType) {
+        return deviceType == null || deviceType.isEmpty() ? null : Checks.matching("deviceType", deviceType, Checks.LABEL);
+    }
+
+    private static String reason(String reason) {
+        String text = Checks.optionalText("reason", reason, 500);
+        return text == null ? DEFAULT_REASON : text;
+    }
+}

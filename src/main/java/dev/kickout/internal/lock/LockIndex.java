@@ -1,0 +1,201 @@
+package dev.kickout.internal.lock;
+
+import dev.kickout.LockView;
+import dev.kickout.ResourceRef;
+import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
+import dev.kickout.internal.redis.Script;
+import dev.kickout.internal.redis.ShardedRange;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
+import org.redisson.api.RScript;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.client.protocol.ScoredEntry;
+
+/**
+ * Where locks are listed besides their own keys: the admin index (type/id by expiry, so expired
+ * entries are the lowest and cheap to prune) and its holder's holdings ({@link LockHoldings}). Neither shares a Redis
+ * Cluster slot with the lock, so they follow each script's outcome in a separate round trip; a
+ * heartbeat re-indexes a live lock that a race unlisted, and an entry left behind by a crash is
+ * pruned once its expiry passes. The admin index is split into {@link RedisKeys#INDEX_SHARDS}
+ * shards spread over the slot space (a lock in the shard of its own tag), merged for a page by
+ * {@link ShardedRange}; pruning visits every shard.
+ */
+@ApplicationScoped
+class LockIndex {
+
+    private static final int SHARDS = RedisKeys.INDEX_SHARDS;
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+    @Inject
+    LockHoldings holdings;
+
+    /** One index entry as read, with its lock (null when the lock is gone). */
+    record Entry(String member, long expiresAt, LockView lock) {
+    }
+
+    /**
+     * Lists a lock that was just acquired or renewed, for the admin and among its holder's holdings
+     * (in place of the acquire's claim {@code attempt}, or "" when it needed none); answers LISTED, or
+     * SESSION / USER when that cap was full and the holdings did not take it (see lock-hold.lua).
+     */
+    String held(ResourceRef resource, LockView lock, String attempt) {
+        return redis.call(client -> {
+            RBatch batch = client.createBatch();
+            batch.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
+                    .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
+            RFuture<String> listed = holdings.hold(batch, lock, attempt);
+            batch.execute();
+            return listed.toCompletableFuture().join();
+        });
+    }
+
+    /** Moves a lock's index and holdings entries to its new expiry after a heartbeat (and brings back a lost one). */
+    void beat(ResourceRef resource, LockView lock) {
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            batch.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
+                    .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
+            holdings.hold(batch, lock, "");
+            return batch.execute();
+        });
+    }
+
+    /** Unlists a lock that was released, dropped or force-released, from the index and its holder's holdings. */
+    void released(LockView lock) {
+        String member = LockViews.resource(lock).toString();
+        String sessionLocks = keys.sessionLocks(RedisKeys.userTag(lock.holder().userId()), lock.holder().sessionId());
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(),
+                    RScript.ReturnType.LONG, List.of(index(LockViews.resource(lock))), member, lock.expiresAt().toEpochMilli());
+            batch.getSet(sessionLocks, StringCodec.INSTANCE).removeAsync(member);
+            holdings.unhold(batch, lock.holder().userId(), lock.holder().sessionId(), List.of(lock));
+            return batch.execute();
+        });
+    }
+
+    /** Unlists several locks from the index (their sessions' sets are the caller's business). */
+    void unindex(List<Entry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        Map<Integer, List<Object>> pairsByShard = new LinkedHashMap<>();
+        for (Entry entry : entries) {
+            List<Object> pairs = pairsByShard.computeIfAbsent(shardOf(ResourceRef.parse(entry.member())),
+                    shard -> new ArrayList<>());
+            pairs.add(entry.member());
+            pairs.add(entry.expiresAt());
+        }
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            pairsByShard.forEach((shard, pairs) -> batch.getScript(StringCodec.INSTANCE).evalAsync(
+                    RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(), RScript.ReturnType.LONG,
+                    List.of(keys.locksIndex(shard)), pairs.toArray()));
+            return batch.execute();
+        });
+    }
+
+    /** Forgets up to {@code limit} entries whose lock expired, shared out over every shard; answers how many. */
+    int pruneExpired(int limit) {
+        return prune(Math.max(1, (limit + SHARDS - 1) / SHARDS)).stream().mapToInt(pruned -> pruned.get(0).intValue())
+                .sum();
+    }
+
+    /**
+     * Reads index entries {@code from}..{@code from + count - 1} (soonest expiry first, over all
+     * shards), after pruning up to {@code prune} expired entries (shared out over the shards), with
+     * all their locks in one pipelined round trip, and forgets those whose lock is gone.
+     */
+    Window window(int prune, int from, int count) {
+        long indexed = prune(prune == 0 ? 0 : Math.max(1, (prune + SHARDS - 1) / SHARDS)).stream()
+                .mapToLong(pruned -> pruned.get(1).longValue()).sum();
+        ShardedRange.requireWindow(from, count, indexed);
+        if (from >= indexed) {
+            return new Window(List.of(), indexed, 0, 0);
+        }
+        List<Entry> entries = read(ShardedRange.page(SHARDS, this::ranges, false, from, count));
+        List<Entry> gone = entries.stream().filter(entry -> entry.lock() == null).toList();
+        unindex(gone);
+        long size = indexed - gone.size();
+        return new Window(entries.stream().map(Entry::lock).filter(lock -> lock != null).toList(),
+                Math.max(0, size), entries.size(), gone.size());
+    }
+
+    /** Runs lock-index-prune.lua on every shard, {@code limit} removals each: {removed, size} per shard. */
+    private List<List<Long>> prune(int limit) {
+        List<RFuture<List<Long>>> replies = new ArrayList<>();
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            for (int shard = 0; shard < SHARDS; shard++) {
+                replies.add(batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE,
+                        Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex(shard)),
+                        limit));
+            }
+            return batch.execute();
+        });
+        return replies.stream().map(reply -> reply.toCompletableFuture().join()).toList();
+    }
+
+    private List<List<ScoredEntry<String>>> ranges(List<ShardedRange.Request> requests) {
+        List<RFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            requests.forEach(request -> reads.add(batch.<String>getScoredSortedSet(keys.locksIndex(request.shard()),
+                    StringCodec.INSTANCE).entryRangeAsync(request.from(), request.from() + request.count() - 1)));
+            return batch.execute();
+        });
+        return reads.stream().map(read -> List.copyOf(read.toCompletableFuture().join())).toList();
+    }
+
+    private String index(ResourceRef resource) {
+        return keys.locksIndex(shardOf(resource));
+    }
+
+    private static int shardOf(ResourceRef resource) {
+        return RedisKeys.indexShardOfLock(resource.type(), resource.id());
+    }
+
+    /**
+     * What one {@link #window} found: the live locks, the index size after pruning, how many
+     * entries it examined and how many of those it forgot (the next window starts that much earlier).
+     */
+    record Window(List<LockView> held, long indexSize, int examined, int forgotten) {
+    }
+
+    private List<Entry> read(Collection<ScoredEntry<String>> indexed) {
+        if (indexed.isEmpty()) {
+            return List.of();
+        }
+        List<ScoredEntry<String>> list = List.copyOf(indexed);
+        List<Map<String, String>> hashes = redis.call(client -> {
+            RBatch batch = client.createBatch();
+            List<RFuture<Map<String, String>>> reads = new ArrayList<>();
+            for (ScoredEntry<String> entry : list) {
+                ResourceRef resource = ResourceRef.parse(entry.getValue());
+                reads.add(batch.<String, String>getMap((String) keys.lock(resource.type(), resource.id()).get(0),
+                        StringCodec.INSTANCE).readAllMapAsync());
+            }
+            batch.execute();
+            return reads.stream().map(read -> read.toCompletableFuture().join()).toList();
+        });
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            ResourceRef resource = ResourceRef.parse(list.get(i).getValue());
+            Map<String, String> fields = hashes.get(i);
+            entries.add(new Entry(list.get(i).getValue(), list.get(i).getScore().longValue(),
+                    "HELD".equals(fields.get("state")) ? LockStore.view(resource, fields) : null));
+        }
+        return entries;
+    }
+}

@@ -1,0 +1,246 @@
+package dev.kickout.internal.lock;
+
+import dev.kickout.LockHeldException;
+import dev.kickout.LockHolder;
+import dev.kickout.LockLostException;
+import dev.kickout.LockView;
+import dev.kickout.NotLockedException;
+import dev.kickout.ResourceRef;
+import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.config.LockTiming;
+import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
+import dev.kickout.internal.redis.Script;
+import dev.kickout.internal.session.Session;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.redisson.api.RBatch;
+import org.redisson.client.codec.StringCodec;
+
+/** Locks in Redis: the per-resource scripts, kept listed in the {@link LockIndex}. */
+@ApplicationScoped
+class LockStore {
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+    @Inject
+    KickoutConfig config;
+    @Inject
+    LockIndex index;
+    @Inject
+    LockHoldings holdings;
+
+    /** A script's answer: its status word and the lock it describes (null for LOST / NOT_LOCKED / NONE). */
+    record Reply(String status, LockView lock, List<Object> raw) {
+
+        LockView orThrow(ResourceRef resource) {
+            return switch (status) {
+                case "OK", "ACQUIRED", "RENEWED" -> lock;
+                case "HELD" -> throw new LockHeldException(lock);
+                case "RESERVED" -> throw reservation(fields(raw)).refusal(resource, instant(fields(raw).get("reservedAt")));
+                case "LOST" -> throw new LockLostException(resource, (String) raw.get(1), emptyToNull((String) raw.get(2)));
+                default -> throw new NotLockedException(resource);
+            };
+        }
+
+        /** When a force release was decided (Redis's clock), from its reply's {@code releasedAt}. */
+        Instant releasedAt() {
+            return Instant.ofEpochMilli(Long.parseLong(fields(raw).get("releasedAt")));
+        }
+    }
+
+    /**
+     * Durable: a new holding mints a fence, and a fence lost in a failover could be issued twice. A new
+     * holding first claims its place among the session's and user's locks ({@link LockHoldings}).
+     *
+     * @throws LockLimitException the session or its user holds as many locks as it may
+     */
+    Reply acquire(ResourceRef resource, Session session, String tokenHash) {
+        String attempt = holdings.claim(resource, session.userId(), session.sessionId(), tokenHash.substring(0, 16));
+        Reply reply;
+        LockTiming timing = config.lockTiming(resource.type());
+        try {
+            reply = reply(resource, redis.runDurably(Script.LOCK_ACQUIRE, lockAndRoom(resource), session.sessionId(),
+                    session.userId(), session.username(), session.clientId(), tokenHash, timing.ttl().toMillis(),
+                    config.lockMaxHold().toMillis(), timing.idleTimeout().toMillis(), timing.presence().toMillis()));
+        } catch (RuntimeException e) {
+            holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
+            throw e;
+        }
+        if (!reply.status().equals("ACQUIRED") && !reply.status().equals("RENEWED")) {
+            holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
+        } else {
+            String listed = index.held(resource, reply.lock(), attempt);
+            if (!listed.equals("LISTED")) {
+                // a renewal whose holding had left the count, with the caps full meanwhile: not kept over the cap
+                unlisted(run(Script.LOCK_DROP, resource, session.sessionId(), ttl(resource)));
+                throw holdings.limit(resource, listed);
+            }
+        }
+        return reply;
+    }
+
+    /**
+     * Not durable (no wait for replicas): a heartbeat mints nothing, and one lost in a failover only
+     * makes the lock expire earlier; the holder's next save is then refused, never let through twice.
+     */
+    Reply heartbeat(ResourceRef resource, String tokenHash, Session session, long inactiveMillis) {
+        Reply reply = run(Script.LOCK_HEARTBEAT, resource, tokenHash, session.sessionId(), ttl(resource), inactiveMillis,
+                config.lockTiming(resource.type()).idleTimeout().toMillis());
+        if (reply.status().equals("OK")) {
+            index.beat(resource, reply.lock());
+        }
+        return reply;
+    }
+
+    /**
+     * Not durable: a release lost in a failover gives the lock back to the same holder until it
+     * expires (only a wait for others); whoever acquires it next does so durably, and that
+     * acknowledgement covers every earlier write, the release included (replication is in order).
+     */
+    Reply release(ResourceRef resource, String tokenHash, String sessionId) {
+        return unlisted(run(Script.LOCK_RELEASE, resource, tokenHash, sessionId, ttl(resource)));
+    }
+
+    Reply check(ResourceRef resource, String tokenHash, String sessionId) {
+        return run(Script.LOCK_CHECK, resource, tokenHash, sessionId);
+    }
+
+    /**
+     * The check before a save, minting the save's fence; {@code sessionId} '' accepts the token alone.
+     * Durable: the fence a save writes with must never be issued again after a failover.
+     */
+    Reply checkForSave(ResourceRef resource, String tokenHash, String sessionId) {
+        return runDurably(Script.LOCK_SAVE, resource, tokenHash, sessionId, ttl(resource));
+    }
+
+    /**
+     * Breaks the lock and writes its outbox entry (the caller unlists it, as a follow-up). Durable:
+     * a force release confirmed to the admin must not be undone by a failover (the old token alive again).
+     */
+    Reply forceRelease(ResourceRef resource, String adminUserId, List<Object> outboxKeys,
+                       List<Object> outboxArgs) {
+        List<Object> keyList = new ArrayList<>(keys.lock(resource.type(), resource.id()));
+        keyList.addAll(outboxKeys);
+        List<Object> args = new ArrayList<>(List.of(adminUserId == null ? "" : adminUserId,
+                config.lockForceReleaseGrace().toMillis(), ttl(resource)));
+        args.addAll(outboxArgs);
+        return reply(resource, redis.runDurably(Script.LOCK_FORCE_RELEASE, keyList, args.toArray()));
+    }
+
+    /**
+     * Releases every lock the session {@code sessionId} of {@code userId} still holds; answers those it released. Not durable: it
+     * follows a revocation that is, so a drop lost in a failover leaves locks to a session whose
+     * requests are refused anyway, until they expire.
+     */
+    List<LockView> dropAll(String userId, String sessionId) {
+        String sessionLocks = keys.sessionLocks(RedisKeys.userTag(userId), sessionId);
+        Set<String> held = new LinkedHashSet<>(holdings.heldBy(userId, sessionId));
+        held.addAll(redis.call(client -> client.<String>getSet(sessionLocks, StringCodec.INSTANCE).readAll()));
+        List<LockView> dropped = new ArrayList<>();
+        for (String entry : held) {
+            ResourceRef resource = ResourceRef.parse(entry);
+            Reply reply = run(Script.LOCK_DROP, resource, sessionId, ttl(resource));
+            if (reply.lock() != null) {
+                dropped.add(reply.lock());
+            }
+        }
+        index.unindex(dropped.stream().map(lock -> new LockIndex.Entry(LockViews.resource(lock).toString(),
+                lock.expiresAt().toEpochMilli(), lock)).toList());
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            holdings.unhold(batch, userId, sessionId, dropped);
+            batch.getSet(sessionLocks, StringCodec.INSTANCE).deleteAsync();
+            return batch.execute();
+        });
+        return dropped;
+    }
+
+    /** The lock's current state, or null; without touching it. */
+    LockView read(ResourceRef resource) {
+        Map<String, String> fields = redis.call(client -> client.<String, String>getMap(
+                (String) keys.lock(resource.type(), resource.id()).get(0), StringCodec.INSTANCE).readAllMap());
+        return "HELD".equals(fields.get("state")) ? view(resource, fields) : null;
+    }
+
+    /** Remembers that {@code sessionId} was refused this lock, for LOCK_AVAILABLE. */
+    void addWaiter(ResourceRef resource, String sessionId) {
+        redis.run(Script.LOCK_WAIT, List.of(keys.lockWaiters(resource.type(), resource.id())), sessionId, ttl(resource));
+    }
+
+    /** The sessions refused this lock within one lock TTL (by Redis's clock), removed as they are taken. */
+    List<String> takeWaiters(ResourceRef resource) {
+        return redis.run(Script.LOCK_WAITERS_TAKE, List.of(keys.lockWaiters(resource.type(), resource.id())), ttl(resource))
+                .stream().map(String.class::cast).toList();
+    }
+
+    /** Takes the lock's index entries along when a script released it. */
+    private Reply unlisted(Reply reply) {
+        if (reply.status().equals("OK")) {
+            index.released(reply.lock());
+        }
+        return reply;
+    }
+
+    private Reply run(Script script, ResourceRef resource, Object... args) {
+        return reply(resource, redis.run(script, keys.lock(resource.type(), resource.id()), args));
+    }
+
+    private Reply runDurably(Script script, ResourceRef resource, Object... args) {
+        return reply(resource, redis.runDurably(script, keys.lock(resource.type(), resource.id()), args));
+    }
+
+    /** The lock's keys and its room's (the same Redis Cluster slot), for the scripts that need both. */
+    List<Object> lockAndRoom(ResourceRef resource) {
+        List<Object> all = new ArrayList<>(keys.lock(resource.type(), resource.id()));
+        all.addAll(keys.lockRoom(resource.type(), resource.id()));
+        return all;
+    }
+
+    static Reply reply(ResourceRef resource, List<Object> raw) {
+        String status = (String) raw.get(0);
+        boolean hasView = !status.equals("LOST") && !status.equals("RESERVED") && raw.size() > 1;
+        return new Reply(status, hasView ? view(resource, fields(raw)) : null, raw);
+    }
+
+    static Map<String, String> fields(List<Object> raw) {
+        Map<String, String> fields = new HashMap<>();
+        for (int i = 1; i + 1 < raw.size(); i += 2) {
+            fields.put((String) raw.get(i), (String) raw.get(i + 1));
+        }
+        return fields;
+    }
+
+    static LockView view(ResourceRef resource, Map<String, String> f) {
+        return new LockView(resource.type(), resource.id(),
+                new LockHolder(f.get("userId"), f.get("username"), f.get("sessionId"), f.get("clientId")),
+                Long.parseLong(f.get("fence")), instant(f.get("acquiredAt")), instant(f.get("lastHeartbeat")),
+                instant(f.get("expiresAt")), f.containsKey("idleAt") ? instant(f.get("idleAt")) : null, null, null);
+    }
+
+    /** A RESERVED lock hash's reservation. */
+    static Reservation reservation(Map<String, String> f) {
+        return new Reservation(emptyToNull(f.get("userId")), emptyToNull(f.get("username")), instant(f.get("expiresAt")));
+    }
+
+    static Instant instant(String millis) {
+        return Instant.ofEpochMilli(Long.parseLong(millis));
+    }
+
+    private long ttl(ResourceRef resource) {
+        return config.lockTiming(resource.type()).ttl().toMillis();
+    }
+
+    static String emptyToNull(String value) {
+        return value == null || value.isEmpty() ? null : value;
+    }
+}

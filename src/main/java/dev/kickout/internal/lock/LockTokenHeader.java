@@ -1,0 +1,28 @@
+package dev.kickout.internal.lock;
+
+import dev.kickout.spi.LockTokenSource;
+import dev.kickout.internal.rest.HttpRequests;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.interceptor.InvocationContext;
+import java.util.Optional;
+
+/** The lock token in the request's {@code X-Lock-Token} header (the REST clients' way). */
+@ApplicationScoped
+class LockTokenHeader implements LockTokenSource {
+
+    static final int ORDER = 200;
+
+    @Inject
+    HttpRequests requests;
+
+    @Override
+    public int order() {
+        return ORDER;
+    }
+
+    @Override
+    public Optional<String> find(InvocationContext call) {
+        return requests.current().map(request -> request.getHeader(LockResource.LOCK_TOKEN)).filter(t -> !t.isEmpty());
+    }
+}

@@ -1,0 +1,100 @@
+package dev.kickout.internal.push;
+
+import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.redisson.api.RBatch;
+import org.redisson.api.RStream;
+import org.redisson.api.RedissonClient;
+import org.redisson.api.stream.StreamAddArgs;
+import org.redisson.api.stream.StreamMessageId;
+import org.redisson.api.stream.StreamRangeArgs;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * Each session's recent events in Redis (a capped stream that expires {@code kickout.sse.replay-age}
+ * after its last event): the source of truth that {@code Last-Event-ID} replays from.
+ */
+@ApplicationScoped
+class EventLog {
+
+    /** Events kept per session at least. */
+    static final int KEEP = 100;
+
+    /**
+     * How long the events of an ended session stay: its token and tickets no longer open a stream, so
+     * only a stream being opened at that very moment can still need the replay. Without this, a user
+     * who logs in again and again would leave one event stream per replaced session for the whole
+     * replay age.
+     */
+    static final Duration ENDED_SESSION_KEEP = Duration.ofSeconds(30);
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+    @Inject
+    KickoutConfig config;
+
+    /** Stores an event; answers it with its id. */
+    PushEvent append(String sessionId, String type, String data) {
+        String key = key(sessionId);
+        StreamMessageId id = redis.call(client -> {
+            RBatch batch = client.createBatch();
+            var added = batch.<String, String>getStream(key, StringCodec.INSTANCE)
+                    .addAsync(StreamAddArgs.entries(Map.of("type", type, "data", data)).trimNonStrict().maxLen(KEEP).noLimit());
+            batch.getStream(key, StringCodec.INSTANCE).expireAsync(PushEvent.ends(type) ? ENDED_SESSION_KEEP : config.sseReplayAge());
+            batch.execute();
+            return added.toCompletableFuture().join();
+        });
+        return new PushEvent(sessionId, id.toString(), type, data);
+    }
+
+    /**
+     * The events after a resume point, and whether that point was {@code missed}: the event it names
+     * is no longer kept (trimmed, or the log expired), so the client may have lost events in between.
+     * {@code 0-0} (a stream opened on an empty log) is never missed.
+     */
+    record Replay(List<PushEvent> events, boolean missed) {
+    }
+
+    /** The session's stored events after {@code lastEventId} (an id {@link EventCursor} accepted); same round trip. */
+    Replay since(String sessionId, String lastEventId) {
+        StreamMessageId after = EventCursor.parse(lastEventId);
+        // from the resume point itself, inclusive: finding it proves nothing in between was trimmed
+        Map<StreamMessageId, Map<String, String>> found = redis.call(client -> stream(client, sessionId).range(
+                StreamRangeArgs.startId(after).endId(StreamMessageId.MAX)));
+        List<PushEvent> events = new ArrayList<>();
+        boolean missed = !after.equals(new StreamMessageId(0, 0));
+        for (Map.Entry<StreamMessageId, Map<String, String>> entry : found.entrySet()) {
+            if (entry.getKey().equals(after)) {
+                missed = false;
+            } else {
+                Map<String, String> fields = entry.getValue();
+                events.add(new PushEvent(sessionId, entry.getKey().toString(), fields.get("type"), fields.get("data")));
+            }
+        }
+        return new Replay(events, missed);
+    }
+
+    /** The id of the session's newest stored event, or {@code 0-0} if it has none. */
+    String latestId(String sessionId) {
+        Map<StreamMessageId, Map<String, String>> newest = redis.call(client -> stream(client, sessionId)
+                .rangeReversed(StreamRangeArgs.startId(StreamMessageId.MAX).endId(StreamMessageId.MIN).count(1)));
+        return newest.isEmpty() ? "0-0" : newest.keySet().iterator().next().toString();
+    }
+
+    private RStream<String, String> stream(RedissonClient client, String sessionId) {
+        return client.getStream(key(sessionId), StringCodec.INSTANCE);
+    }
+
+    private String key(String sessionId) {
+        return keys.sessionEvents(sessionId);
+    }
+}

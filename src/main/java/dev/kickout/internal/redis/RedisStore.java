@@ -1,0 +1,354 @@
+package dev.kickout.internal.redis;
+
+import dev.kickout.internal.LogId;
+import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.config.Setting;
+import dev.kickout.internal.metrics.Metrics;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import java.util.logging.Logger;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.BatchResult;
+import org.redisson.api.RBatch;
+import org.redisson.api.RScript;
+import org.redisson.api.RScriptAsync;
+import org.redisson.api.RedissonClient;
+import org.redisson.api.options.OptionalOptions;
+import org.redisson.client.RedisConnectionException;
+import org.redisson.client.RedisException;
+import org.redisson.client.RedisNodeNotFoundException;
+import org.redisson.client.RedisRetryException;
+import org.redisson.client.RedisTimeoutException;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * The one door to Redis: runs the module's scripts and plain commands, and turns "Redis is
+ * unreachable" into {@link StoreUnavailableException} (503) so that nothing fails open.
+ *
+ * <p>A {@link CircuitBreaker} guards the door: after {@code kickout.redis.breaker.failures}
+ * unreachable failures in a row, calls fail at once (no thread waits for a hung Redis) while one
+ * probe pings Redis every {@code kickout.redis.breaker.probe-interval} and reopens the door on
+ * its first answer.
+ *
+ * <p>A Redis that answers but refuses ({@link RedisRefusal}: READONLY, LOADING, MASTERDOWN, BUSY,
+ * OOM, ...) is also a 503, warned about once per state by a {@link RefusalLog}. These refusals do
+ * not count for the breaker: they come back at once, so no thread waits, and the next call that
+ * Redis serves should get through at once, not after a probe; the breaker's read-only probe would
+ * even succeed against a READONLY or OOM Redis and close it again, over and over.
+ *
+ * <p>Decisions that must survive a failover go through {@link #runDurably}: confirmed only once
+ * {@code kickout.redis.wait-replicas} replicas acknowledged them ({@link ReplicaAcks}).
+ */
+@ApplicationScoped
+public class RedisStore {
+
+    private static final Logger LOG = Logger.getLogger(RedisStore.class.getName());
+
+    @Inject
+    @KickoutRedis
+    RedissonClient client;
+
+    @Inject
+    KickoutConfig config;
+    @Inject
+    Metrics metrics;
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    private CircuitBreaker breaker;
+    private RefusalLog refusals;
+    private ScheduledFuture<?> probing;
+    private ReplicaAcks acks;
+
+    /** Creates this bean, and so its probe timer, at deployment in the application's own context. */
+    void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+        if (!config.enabled()) {
+            return; // kickout.enabled=false: no connection, no probe timer
+        }
+        breaker.allows();
+    }
+
+    @PostConstruct
+    void init() {
+        breaker = new CircuitBreaker(config.redisBreakerThreshold(), this::ping);
+        refusals = new RefusalLog(config.storeRetryAfter(), System::nanoTime);
+        long every = config.redisBreakerProbe().toMillis();
+        probing = config.enabled() ? scheduler.scheduleWithFixedDelay(breaker::tick, every, every, TimeUnit.MILLISECONDS) : null;
+        // the kind of configuration only: reading it neither connects nor waits (lazy client)
+        boolean singleServer = client.getConfig().isSingleConfig();
+        acks = ReplicaAcks.resolve(config.redisWaitReplicas(), singleServer, config.redisWaitTimeout());
+        LOG.info(() -> LogId.REDIS_REPLICA_ACKS.message("decisions are confirmed after " + acks.summary()
+                + " (kickout.redis.wait-replicas = " + config.raw(Setting.REDIS_WAIT_REPLICAS) + ", "
+                + (singleServer ? "single server" : "servers with replicas") + ")"));
+    }
+
+    @PreDestroy
+    void stop() {
+        if (probing != null) {
+            probing.cancel(false);
+        }
+    }
+
+    /**
+     * Runs one script in one round trip (EVALSHA, with EVAL only after a NOSCRIPT reply).
+     * Replies come back as lists of strings and longs.
+     */
+    public List<Object> run(Script script, List<Object> keys, Object... args) {
+        return eval(script, RScript.ReturnType.LIST, keys, args);
+    }
+
+    /**
+     * Runs one script with the reply type of its choice: EVALSHA, one round trip. NOSCRIPT (a new
+     * or restarted Redis, a failover, a {@code SCRIPT FLUSH}) heals here: the script is sent whole,
+     * as EVAL, which cannot miss and puts it back into Redis's cache for the next EVALSHA. A script
+     * that got NOSCRIPT did not run, so sending it again is safe.
+     */
+    public <R> R eval(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
+        long start = System.nanoTime();
+        try {
+            return evalOnce(script, type, keys, args);
+        } finally {
+            metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start));
+        }
+    }
+
+    private <R> R evalOnce(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
+        return call(redis -> {
+            RScript scripts = redis.getScript(StringCodec.INSTANCE);
+            return shaThenWhole(bySha -> bySha
+                    ? scripts.<R>evalSha(RScript.Mode.READ_WRITE, script.sha(), type, keys, args)
+                    : scripts.<R>eval(RScript.Mode.READ_WRITE, script.source(), type, keys, args));
+        });
+    }
+
+    /**
+     * {@code attempt(true)} (the script by its SHA); after a NOSCRIPT, which means it did not run,
+     * {@code attempt(false)} (the script whole, as EVAL, which cannot miss and reloads it).
+     */
+    private static <T> T shaThenWhole(Function<Boolean, T> attempt) {
+        try {
+            return attempt.apply(true);
+        } catch (RedisException | CompletionException e) {
+            if (RedisRefusal.of(e).orElse(null) != RedisRefusal.NOSCRIPT) {
+                throw e;
+            }
+            return attempt.apply(false);
+        }
+    }
+
+    /** One call of a script in {@link #runEach}: its keys and arguments. */
+    public record ScriptCall(List<Object> keys, Object... args) {
+    }
+
+    /**
+     * Runs one script once per call, pipelined in one round trip, and answers the replies in order:
+     * EVALSHA each, so the script's text is not sent along every time (the per-user scripts carry
+     * about 10 KB of helpers). Only for scripts that may safely run twice for the same call (they
+     * read, tidy, slide to a maximum or write versioned values): a NOSCRIPT (a new, restarted or
+     * failed-over Redis, a {@code SCRIPT FLUSH}) fails the batch with the other calls maybe done, and
+     * then the whole batch runs again as EVAL, which cannot miss and puts the script back. Sent in
+     * Redisson's READ_WRITE mode, as {@link #eval} does: its READ_ONLY mode would send EVALSHA_RO,
+     * which Redis 6.2 does not know.
+     */
+    public List<?> runEach(Script script, RScript.ReturnType type, List<ScriptCall> calls) {
+        if (calls.isEmpty()) {
+            return List.of();
+        }
+        return call(redis -> shaThenWhole(bySha -> pipelined(redis, script, bySha, type, calls)));
+    }
+
+    private static List<?> pipelined(RedissonClient redis, Script script, boolean bySha, RScript.ReturnType type,
+                                     List<ScriptCall> calls) {
+        RBatch batch = redis.createBatch();
+        RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
+        for (ScriptCall call : calls) {
+            if (bySha) {
+                scripts.evalShaAsync(RScript.Mode.READ_WRITE, script.sha(), type, call.keys(), call.args());
+            } else {
+                scripts.evalAsync(RScript.Mode.READ_WRITE, script.source(), type, call.keys(), call.args());
+            }
+        }
+        return batch.execute().getResponses();
+    }
+
+    /**
+     * Runs one script whose outcome is a decision that must survive a failover (a revocation, a
+     * force release, a fence), and confirms it only once {@code kickout.redis.wait-replicas}
+     * replicas acknowledged it: the script and Redis's {@code WAIT} go as one batch on one
+     * connection ({@code WAIT} counts the replicas that have this connection's writes, and may not
+     * run inside a script). Fewer acknowledgements within {@code kickout.redis.wait-timeout} is a
+     * 503 {@code STORE_UNAVAILABLE}: the decision then stands on the master but is not confirmed.
+     * With no replicas to wait for this is exactly {@link #run}.
+     *
+     * <p>A cluster splits batches per node; one script's keys share one slot, so this is one node
+     * and one {@code WAIT} there.
+     */
+    public List<Object> runDurably(Script script, List<Object> keys, Object... args) {
+        if (!acks.required()) {
+            return run(script, keys, args);
+        }
+        long start = System.nanoTime();
+        BatchResult<?> result;
+        try {
+            result = confirmed(script, keys, args);
+        } finally {
+            metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start));
+        }
+        if (!acks.confirmedBy(result.getSyncedSlaves())) {
+            refusals.refused(RedisRefusal.UNCONFIRMED);
+            throw StoreUnavailableException.unconfirmed(result.getSyncedSlaves(), acks.replicas());
+        }
+        @SuppressWarnings("unchecked")
+        List<Object> reply = (List<Object>) result.getResponses().get(0);
+        return reply;
+    }
+
+    private BatchResult<?> confirmed(Script script, List<Object> keys, Object[] args) {
+        // after a NOSCRIPT the script did not run, and its WAIT waited for nothing of it
+        return call(redis -> shaThenWhole(bySha -> durably(redis, script, bySha, keys, args)));
+    }
+
+    /** The script, then {@code WAIT replicas timeout}, in one batch on one connection. */
+    private BatchResult<?> durably(RedissonClient redis, Script script, boolean bySha, List<Object> keys, Object[] args) {
+        RBatch batch = redis.createBatch(BatchOptions.defaults().sync(acks.replicas(), acks.timeout()));
+        RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
+        if (bySha) {
+            scripts.evalShaAsync(RScript.Mode.READ_WRITE, script.sha(), RScript.ReturnType.LIST, keys, args);
+        } else {
+            scripts.evalAsync(RScript.Mode.READ_WRITE, script.source(), RScript.ReturnType.LIST, keys, args);
+        }
+        return batch.execute();
+    }
+
+    /**
+     * Runs any other Redisson call with the same failure mapping. A call that returns a future
+     * (async, or a batch's futures) must get its reply before it returns, or map failures itself:
+     * only what is thrown here becomes a 503.
+     */
+    public <T> T call(Function<RedissonClient, T> command) {
+        if (!breaker.allows()) {
+            throw new StoreUnavailableException();
+        }
+        try {
+            T result = command.apply(client);
+            if (!(result instanceof CompletionStage)) { // a future returned is no proof that Redis answered
+                breaker.succeeded();
+                refusals.served();
+            }
+            return result;
+        } catch (RedisException | CompletionException e) {
+            throw failure(e);
+        }
+    }
+
+    /**
+     * A background read (a periodic look at a list, not a request's work): refused at once while the
+     * breaker is open, and without a say in it. Its failures do not open the breaker and its answers do
+     * not close it, so a look that was in flight while the link was down, and fails after it came
+     * back, cannot shut the door on the requests that Redis serves again.
+     */
+    public <T> T background(Function<RedissonClient, T> command) {
+        if (!breaker.allows()) {
+            throw new StoreUnavailableException();
+        }
+        try {
+            return command.apply(client);
+        } catch (RedisException | CompletionException e) {
+            throw RedisRefusal.of(e).isPresent() || unreachable(e) ? new StoreUnavailableException(e) : e;
+        }
+    }
+
+    /** The 503 for a call that Redis could not or would not serve; any other failure as it is. */
+    private RuntimeException failure(RuntimeException e) {
+        Optional<RedisRefusal> refusal = RedisRefusal.of(e);
+        if (refusal.isPresent()) {
+            breaker.succeeded(); // Redis answered: it is reachable
+            refusals.refused(refusal.get());
+            // without the cause: Redisson's message names the server's address and quotes the command's arguments
+            return new StoreUnavailableException(refusal.get().name());
+        }
+        if (unreachable(e)) {
+            breaker.failed();
+            return new StoreUnavailableException(e);
+        }
+        breaker.succeeded();
+        return e;
+    }
+
+    /** Whether calls go to Redis now, rather than failing at once because it stopped answering. */
+    public boolean available() {
+        return breaker.allows();
+    }
+
+    /**
+     * The state in which Redis last refused calls, while that lasts (until it served calls for
+     * {@code kickout.store.retry-after} without refusing): its name, e.g. {@code READONLY}.
+     */
+    public Optional<String> refusing() {
+        return refusals.current().map(Enum::name);
+    }
+
+    /**
+     * The breaker's probe: one call without retry, answered within {@code kickout.redis.timeout}.
+     * The wait is bounded here, not only by Redisson's own timeout: after a Redis restart a call can
+     * wait for a connection that Redisson is still re-establishing (seen on Payara Micro 6.2025.10,
+     * where a blocking probe never returned and the breaker stayed open), and the probe chain must
+     * never stall.
+     */
+    private boolean ping() {
+        long wait = config.redisTimeout().toMillis();
+        CompletableFuture<Object> reply = client.getScript(OptionalOptions.defaults().codec(StringCodec.INSTANCE)
+                        .timeout(config.redisTimeout()).retryAttempts(0))
+                .evalAsync(RScript.Mode.READ_ONLY, "return 1", RScript.ReturnType.LONG).toCompletableFuture();
+        try {
+            reply.get(wait + 100, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException | TimeoutException e) {
+            reply.cancel(false);
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * Whether {@code e} means "cannot reach Redis" rather than "Redis refused the command". Redisson
+     * files several refusals (BUSY, LOADING, MASTERDOWN, ...) under its retry exception; they are not.
+     */
+    static boolean unreachable(RuntimeException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IOException
+                    || cause instanceof RedisException redis && unreachableType(redis) && RedisRefusal.of(redis).isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean unreachableType(RedisException e) {
+        return e instanceof RedisConnectionException
+                || e instanceof RedisTimeoutException
+                || e instanceof RedisRetryException
+                || e instanceof RedisNodeNotFoundException;
+    }
+}

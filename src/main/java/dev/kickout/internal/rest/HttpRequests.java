@@ -1,0 +1,29 @@
+package dev.kickout.internal.rest;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.ContextNotActiveException;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Optional;
+
+/**
+ * The HTTP request the current call serves, if any. CDI's {@code HttpServletRequest} cannot tell
+ * itself: outside a servlet request (an asynchronous EJB, a timer, a batch step) using it throws
+ * {@link IllegalStateException} (Weld, on WildFly and Payara), or {@link ContextNotActiveException}
+ * where no request context is active at all.
+ */
+@ApplicationScoped
+public class HttpRequests {
+
+    @Inject
+    HttpServletRequest request;
+
+    public Optional<HttpServletRequest> current() {
+        try {
+            request.getMethod();
+            return Optional.of(request);
+        } catch (IllegalStateException | ContextNotActiveException noRequest) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.kickout.internal.session;
+
+import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.rest.PublicOrigin;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+
+/**
+ * The device cookie ({@value #NAME}) of the login throttle: 256 random bits a successful sign-in
+ * sets, after which that browser is a known device of that username and has its own failure budget
+ * ({@link LoginThrottle}). Redis keeps only its SHA-256, among the known devices of the username it
+ * signed in ({@code kickout.login.throttle.devices-per-user} at most), so it is worth nothing for
+ * another username. HttpOnly, {@code SameSite=Strict}, {@code Path=<context path>},
+ * {@code Max-Age = kickout.login.throttle.device-lifetime}, {@code Secure} when the client's
+ * connection is TLS ({@link PublicOrigin#secure}). Written by hand, like {@link SessionCookies}.
+ */
+@ApplicationScoped
+class DeviceCookies {
+
+    /** Name of the device cookie. */
+    static final String NAME = "KICKOUT_DEVICE";
+
+    @Inject
+    KickoutConfig config;
+    @Inject
+    PublicOrigin origin;
+
+    /** The device cookie the request carries (the first well-formed one), or null. */
+    String presented(HttpServletRequest request) {
+        Cookie[] cookies = request.getCookies();
+        if (cookies == null) {
+            return null;
+        }
+        for (Cookie cookie : cookies) {
+            if (cookie.getName().equals(NAME) && Tokens.isDeviceCookie(cookie.getValue())) {
+                return cookie.getValue();
+            }
+        }
+        return null;
+    }
+
+    /** The {@code Set-Cookie} value that gives {@code value} to the client. */
+    String issue(HttpServletRequest request, String value) {
+        String path = request.getContextPath().isEmpty() ? "/" : request.getContextPath();
+        StringBuilder cookie = new StringBuilder(NAME).append('=').append(value).append("; Path=").append(path)
+                .append("; Max-Age=").append(config.loginDeviceLifetime().toSeconds())
+                .append("; SameSite=Strict; HttpOnly");
+        if (origin.secure(request)) {
+            cookie.append("; Secure");
+        }
+        return cookie.toString();
+    }
+}

@@ -1,0 +1,389 @@
+package dev.kickout.internal.session;
+
+import dev.kickout.Actor;
+import dev.kickout.internal.Checks;
+import dev.kickout.KickoutException;
+import dev.kickout.internal.LogId;
+import dev.kickout.internal.LogText;
+import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.rest.ClientAddress;
+import dev.kickout.internal.rest.ProblemWriter;
+import dev.kickout.internal.rest.PublicOrigin;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import java.io.IOException;
+import java.security.Principal;
+import java.util.Locale;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * HttpSession mode ({@code kickout.http-session.enabled}): the host keeps its own login and its
+ * {@code HttpSession}. A caller the container signed in within an {@code HttpSession} (FORM login,
+ * Jakarta Security, {@code request.login}, OIDC) gets a Kickout session on its first request, under
+ * the login policy like any login; the binding is an attribute of the {@code HttpSession}, so it
+ * follows a session id change and a distributable session. Every later request checks it (from the
+ * near cache when on). A refused session's {@code HttpSession} is invalidated; so is one whose end this
+ * instance hears of ({@link SessionEndHeard}), at once unless it is distributable; and the end of the
+ * {@code HttpSession} (logout, {@code invalidate()}, timeout) ends the Kickout session.
+ */
+@ApplicationScoped
+class HttpSessionLogins {
+
+    private static final Logger LOG = Logger.getLogger(HttpSessionLogins.class.getName());
+    private static final int REMEMBERED = 10_000;
+
+    @Inject
+    SessionService sessions;
+    @Inject
+    KickoutConfig config;
+    @Inject
+    ClientAddress clients;
+    @Inject
+    SessionCookies cookies;
+    @Inject
+    ProblemWriter problems;
+    @Inject
+    PublicOrigin origin;
+    @Resource
+    ManagedExecutorService executor;
+
+    /** The {@code HttpSession}s this instance serves, by the Kickout session bound to each. */
+    private final Map<String, HttpSession> held = new ConcurrentHashMap<>();
+    /**
+     * Why the {@code HttpSession}s this instance ended lately ended, by their id: the next request that
+     * still names one learns why (the login page shows it, an API call gets the 401 with the reason),
+     * though its {@code HttpSession} is already gone. The last {@value #REMEMBERED} only.
+     */
+    private final Map<String, Tombstone> endedHere = Collections.synchronizedMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Tombstone> eldest) {
+            return size() > REMEMBERED;
+        }
+    });
+    /**
+     * The {@code HttpSession}s this instance is invalidating itself, by their id: their end is not a
+     * logout. Kept here, not in the {@code HttpSession} (see {@link #invalidate}).
+     */
+    private final Set<String> invalidating = ConcurrentHashMap.newKeySet();
+    /** Whether the app's sessions are distributable; unknown until the first end heard. */
+    private volatile Boolean distributable;
+    /** One opening at a time per {@code HttpSession}: a page and its scripts may arrive together. */
+    private final Map<String, Object> opening = new ConcurrentHashMap<>();
+
+    boolean enabled() {
+        return config.httpSessionEnabled();
+    }
+
+    /**
+     * The Kickout session of a request the container signed in within an {@code HttpSession}: opened on
+     * its first such request, checked on every later one. Empty when the request has no container login
+     * in an {@code HttpSession}.
+     *
+     * @throws KickoutException the session's refusal (its {@code HttpSession} is then invalidated), or 503
+     */
+    Optional<Session> follow(HttpServletRequest request, HttpServletResponse response) {
+        HttpSession httpSession = request.getSession(false);
+        if (httpSession == null) {
+            for (String ended : requestedIds(request)) {
+                Tombstone why = endedHere.remove(ended);
+                if (why != null) {
+                    throw TokenRejectedException.revoked(why);
+                }
+            }
+            return Optional.empty();
+        }
+        Principal caller = request.getUserPrincipal();
+        HttpSessionBinding binding = bindingOf(httpSession);
+        if (binding != null && (caller == null || !caller.getName().equals(binding.caller()))) {
+            // the host signed out, or in as someone else, and kept the HttpSession
+            httpSession.removeAttribute(HttpSessionBinding.ATTRIBUTE);
+            held.remove(binding.sessionId());
+            end(binding, Tombstone.LOGGED_OUT, "Signed out", new Actor(binding.caller(), binding.sessionId(), clients.of(request)));
+            binding = null;
+        }
+        if (caller == null) {
+            return Optional.empty();
+        }
+        try {
+            if (binding == null) {
+                return Optional.of(open(request, response, httpSession, caller));
+            }
+            Session session = sessions.authenticate(binding.token());
+            held.putIfAbsent(session.sessionId(), httpSession);
+            return Optional.of(session);
+        } catch (TokenRejectedException | SessionLimitException e) {
+            invalidate(httpSession);
+            throw e;
+        }
+    }
+
+    /**
+     * A request the container forwards to its login page: when it names an {@code HttpSession} this
+     * instance ended, the login page finds why in the attribute {@code kickoutReason} of its new
+     * {@code HttpSession} (and of the request).
+     */
+    void forwarded(HttpServletRequest request) {
+        HttpSession current = request.getSession(false);
+        if (current != null && bindingOf(current) != null) {
+            return;
+        }
+        Tombstone why = null;
+        for (String ended : requestedIds(request)) {
+            Tombstone found = endedHere.remove(ended);
+            why = why == null ? found : why;
+        }
+        if (why != null) {
+            String code = TokenRejectedException.revoked(why).code();
+            request.setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, code);
+            request.getSession(true).setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, code);
+        }
+    }
+
+    /**
+     * Answers a refused container session: a page load goes to {@code kickout.http-session.refused-page}
+     * with {@code ?reason=&next=}, or without one to the requested page again (the container then shows
+     * its login page; the new {@code HttpSession} holds the reason as {@code kickoutReason}); anything else
+     * gets the problem.
+     */
+    void refuse(HttpServletRequest request, HttpServletResponse response, KickoutException e) throws IOException {
+        if (!(e instanceof TokenRejectedException || e instanceof SessionLimitException) || !pageLoad(request)) {
+            problems.write(request, response, e);
+            return;
+        }
+        String path = request.getRequestURI().substring(request.getContextPath().length())
+                + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
+        String page = config.httpSessionRefusedPage();
+        String target;
+        if (page.isEmpty()) {
+            if (distributable(request.getServletContext())) {
+                // WildFly 39: a new HttpSession in the request that invalidated a distributable one leaves a
+                // session-cache transaction open that holds the old session's lock, and the next request naming
+                // it on another instance waits out the lock timeout (15 s) and fails; the login page of the
+                // next request here learns why from the session id it names instead
+                Tombstone why = new Tombstone(e.code(), null, null, null);
+                requestedIds(request).forEach(id -> endedHere.put(id, why));
+            } else {
+                request.getSession(true).setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, e.code());
+            }
+            target = NextPath.safe(path) == null ? "/" : path;
+        } else {
+            target = NextPath.signIn("", page, "reason", e.code(), path);
+        }
+        response.setStatus(HttpServletResponse.SC_SEE_OTHER);
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("Location", origin.url(request, request.getContextPath() + target));
+    }
+
+    /**
+     * The {@code HttpSession} ids a request names. Payara's login page gets a new {@code HttpSession}
+     * and then reports its id as the requested one; the session cookie still holds the ended one.
+     */
+    private static Set<String> requestedIds(HttpServletRequest request) {
+        Set<String> ids = new LinkedHashSet<>();
+        if (request.getRequestedSessionId() != null) {
+            ids.add(request.getRequestedSessionId());
+        }
+        String name = request.getServletContext().getSessionCookieConfig().getName();
+        String cookie = cookie(request, name == null ? "JSESSIONID" : name);
+        if (cookie != null) {
+            ids.add(cookie);
+        }
+        return ids;
+    }
+
+    private static boolean pageLoad(HttpServletRequest request) {
+        String accept = request.getHeader("Accept");
+        return (request.getMethod().equals("GET") || request.getMethod().equals("HEAD"))
+                && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/html");
+    }
+
+    private Session open(HttpServletRequest request, HttpServletResponse response, HttpSession httpSession,
+                         Principal caller) {
+        String id = httpSession.getId();
+        Object lock = opening.computeIfAbsent(id, key -> new Object());
+        try {
+            synchronized (lock) {
+                HttpSessionBinding bound = bindingOf(httpSession);
+                if (bound != null) {
+                    return sessions.authenticate(bound.token());
+                }
+                LoginResult login = sessions.open(identity(request, caller), client(request));
+                String sessionId = login.session().sessionId();
+                httpSession.setAttribute(HttpSessionBinding.ATTRIBUTE,
+                        new HttpSessionBinding(login.token(), sessionId, caller.getName()));
+                held.put(sessionId, httpSession);
+                // the page's scripts send it back on the module's unsafe calls, as in cookie mode
+                response.addHeader("Set-Cookie", cookies.csrf(request, login.token()));
+                return sessions.authenticate(login.token());
+            }
+        } finally {
+            opening.remove(id, lock);
+        }
+    }
+
+    private Identity identity(HttpServletRequest request, Principal caller) {
+        Set<String> roles = new HashSet<>();
+        if (request.isUserInRole(config.adminRole())) {
+            roles.add(config.adminRole());
+        }
+        config.httpSessionRoles().stream().filter(request::isUserInRole).forEach(roles::add);
+        return new Identity(caller.getName(), caller.getName(), roles);
+    }
+
+    private ClientInfo client(HttpServletRequest request) {
+        return new ClientInfo(value(request, config.httpSessionDeviceType(), "web"),
+                value(request, config.httpSessionClientId(), "browser"), clients.of(request),
+                request.getHeader("User-Agent"));
+    }
+
+    private static String value(HttpServletRequest request, KickoutConfig.RequestValue source, String otherwise) {
+        String value = source.fixed();
+        if (source.header() != null) {
+            value = request.getHeader(source.header());
+        } else if (source.cookie() != null) {
+            value = cookie(request, source.cookie());
+        }
+        return value != null && Checks.LABEL.matcher(value).matches() ? value : otherwise;
+    }
+
+    private static String cookie(HttpServletRequest request, String name) {
+        Cookie[] all = request.getCookies();
+        if (all != null) {
+            for (Cookie cookie : all) {
+                if (cookie.getName().equals(name)) {
+                    return cookie.getValue();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** An {@code HttpSession} ends (logout, {@code invalidate()}, timeout): so does its Kickout session. */
+    void ended(HttpSession httpSession) {
+        HttpSessionBinding binding = bindingOf(httpSession);
+        if (binding == null) {
+            return;
+        }
+        held.remove(binding.sessionId());
+        String id = httpSession.getId();
+        if (invalidating.contains(id) || endedHere.containsKey(id)) {
+            return; // ended because its Kickout session did, as this instance decided or heard
+        }
+        long idleMillis = System.currentTimeMillis() - httpSession.getLastAccessedTime();
+        int timeout = httpSession.getMaxInactiveInterval();
+        if (timeout > 0 && idleMillis >= timeout * 1000L) {
+            end(binding, Tombstone.EXPIRED, "The HttpSession timed out", Actor.SYSTEM);
+        } else {
+            end(binding, Tombstone.LOGGED_OUT, "Signed out", new Actor(binding.caller(), binding.sessionId(), null));
+        }
+    }
+
+    /**
+     * A session ended anywhere: its {@code HttpSession} here ends now, not at its next request (but a
+     * distributable one, see {@link #endOutsideRequest}). On a managed thread of its own,
+     * not the event bridge's (which writes the session's last event to its streams): the container ends a
+     * session outside any request.
+     */
+    void onEndHeard(@Observes SessionEndHeard heard) {
+        HttpSession httpSession = held.remove(heard.sessionId());
+        if (httpSession == null) {
+            return;
+        }
+        try {
+            endedHere.put(httpSession.getId(), heard.tombstone());
+        } catch (IllegalStateException e) {
+            return; // already invalidated
+        }
+        executor.execute(() -> endOutsideRequest(httpSession));
+    }
+
+    /** How many {@code HttpSession}s this instance holds, for tests and metrics. */
+    int held() {
+        return held.size();
+    }
+
+    private void end(HttpSessionBinding binding, String code, String reason, Actor actor) {
+        try {
+            sessions.revokeSession(binding.sessionId(), code, reason, actor);
+        } catch (RuntimeException e) {
+            // Redis unreachable: the Kickout session idles out by itself (kickout.session.ttl)
+            LOG.log(Level.WARNING, LogText.safe(e), () -> LogId.HTTP_SESSION_END_NOT_RECORDED.message(
+                    "the end of the HttpSession of " + LogText.escape(binding.sessionId()) + " was not recorded"));
+        }
+    }
+
+    /**
+     * Ends the {@code HttpSession} of an ended Kickout session outside any request, unless the app's
+     * sessions are distributable: every instance that served one hears of the end at the same moment, so
+     * it ends at its next request instead, on whichever instance that comes, which refuses it and
+     * invalidates it within that request (and with it on every instance).
+     */
+    private void endOutsideRequest(HttpSession httpSession) {
+        if (!distributable(httpSession.getServletContext())) {
+            invalidate(httpSession);
+        }
+    }
+
+    /** Whether the app declares its sessions distributable (its {@code web.xml}), read once. */
+    private boolean distributable(ServletContext context) {
+        Boolean known = distributable;
+        if (known == null) {
+            known = WebXml.distributable(context);
+            distributable = known;
+        }
+        return known;
+    }
+
+    /**
+     * Invalidates an {@code HttpSession} whose Kickout session ended, writing nothing to it first (an
+     * attribute of a distributable session would be one more replicated write): that its end is no logout,
+     * {@link #ended} learns from {@link #invalidating}, called by the container from within
+     * {@code invalidate()}, on this thread.
+     */
+    private void invalidate(HttpSession httpSession) {
+        String id;
+        try {
+            HttpSessionBinding binding = bindingOf(httpSession);
+            if (binding != null) {
+                held.remove(binding.sessionId());
+            }
+            id = httpSession.getId();
+        } catch (IllegalStateException e) {
+            return; // already invalidated
+        }
+        invalidating.add(id);
+        try {
+            httpSession.invalidate();
+        } catch (IllegalStateException e) {
+            // already invalidated by the container, another request or another instance
+        } finally {
+            invalidating.remove(id);
+        }
+    }
+
+    private static HttpSessionBinding bindingOf(HttpSession httpSession) {
+        try {
+            return httpSession.getAttribute(HttpSessionBinding.ATTRIBUTE) instanceof HttpSessionBinding binding
+                    ? binding : null;
+        } catch (IllegalStateException e) {
+            return null; // invalidated meanwhile
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.kickout.internal.session;
+
+import dev.kickout.event.LoginThrottled;
+import dev.kickout.internal.TooManyAttemptsException;
+import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.i18n.Text;
+import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
+import dev.kickout.internal.redis.Script;
+import dev.kickout.event.LoginThrottled.Kind;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.redisson.api.RScript;
+
+/**
+ * Throttles failed logins in Redis, so that every app-server instance sees the same counts. An
+ * attempt reserves its place in the counters before the password is checked, in one atomic step
+ * per slot, so parallel guesses get no more than the limits allow; a refused attempt gets 429
+ * TOO_MANY_ATTEMPTS with Retry-After = what is left of the full counter's window, and counts nothing.
+ * <ul>
+ * <li>With a device cookie of this username (a known device, {@link DeviceCookies}): only that
+ * device's own failures count ({@code max-failures-per-device}), so no one guessing elsewhere locks
+ * the owner out of a device she signed in with.</li>
+ * <li>Without: the username's failures from this address ({@code max-failures-per-user-and-address}),
+ * the username's over all addresses ({@code max-failures-per-user}, a much higher ceiling), and the
+ * address's whatever the username ({@code max-failures-per-address}).</li>
+ * </ul>
+ * A success clears the failures of the way it came in, gives the address its reservation back,
+ * and makes the device known. Reads {@code kickout.login.throttle.*}.
+ */
+@ApplicationScoped
+class LoginThrottle {
+
+    /** Stands for "no device cookie": never issued, so never a known device. */
+    private static final String NO_DEVICE = "";
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+    @Inject
+    KickoutConfig config;
+    @Inject
+    Event<LoginThrottled> throttled;
+
+    /** One reserved attempt: what it counted, to report a trip on failure or give back on success. */
+    record Attempt(String username, String address, String knownDevice, List<Counted> counted, boolean addressCounted) {
+    }
+
+    /** One counter's value with this attempt in it. */
+    record Counted(Kind kind, String subject, long failures, int max) {
+    }
+
+    /** Reserves the attempt, or refuses it (429) when a counter it would use is full. */
+    Attempt reserve(String username, String address, String deviceCookie) {
+        String device = Tokens.isDeviceCookie(deviceCookie) ? deviceCookie : NO_DEVICE;
+        String at = address == null ? "" : address;
+        List<Object> reply = redis.run(Script.LOGIN_RESERVE, List.of(keys.loginFailuresOfUser(username),
+                keys.loginFailuresOfUserAtAddress(username, at), keys.knownDevices(username),
+                keys.loginFailuresOfDevice(username, device)), config.loginThrottleWindow().toMillis(),
+                config.loginThrottleMaxPerUser(), config.loginThrottleMaxPerUserAndAddress(), config.loginThrottleMaxPerDevice(),
+                device.isEmpty() ? "" : RedisKeys.secretHash(device));
+        switch ((String) reply.get(0)) {
+            case "REFUSED" -> throw refused(Kind.valueOf((String) reply.get(1)), reply.get(2));
+            case "DEVICE" -> {
+                return new Attempt(username, address, device,
+                        List.of(new Counted(Kind.DEVICE, username, (Long) reply.get(1), config.loginThrottleMaxPerDevice())), false);
+            }
+            default -> {
+                List<Counted> counted = new ArrayList<>(List.of(
+                        new Counted(Kind.USER, username, (Long) reply.get(1), config.loginThrottleMaxPerUser()),
+                        new Counted(Kind.USER_AT_ADDRESS, username, (Long) reply.get(2), config.loginThrottleMaxPerUserAndAddress())));
+                if (address == null) {
+                    return new Attempt(username, null, null, counted, false);
+                }
+                counted.add(reserveAddress(username, address));
+                return new Attempt(username, address, null, counted, true);
+            }
+        }
+    }
+
+    /** A failed attempt: a counter this attempt filled fires {@link LoginThrottled}, once per trip. */
+    void failed(Attempt attempt) {
+        for (Counted counted : attempt.counted()) {
+            if (counted.failures() == counted.max()) {
+                throttled.fire(new LoginThrottled(counted.kind(), counted.subject(), counted.max(),
+                        config.loginThrottleWindow(), attempt.address()));
+            }
+        }
+    }
+
+    /**
+     * A successful attempt: clears the failures of the way it came in (a known device's, or the
+     * username's at this address and over all addresses) and gives the address its reservation
+     * back; failures elsewhere stay, so an attacker sharing an address with the owner gains nothing.
+     * With {@code rememberDevice}, returns the device cookie to set (the known one, its lifetime
+     * renewed, or a new one); else null.
+     */
+    String succeeded(Attempt attempt, boolean rememberDevice) {
+        if (attempt.addressCounted()) {
+            giveBack(List.of(keys.loginFailuresOfAddress(attempt.address())));
+        }
+        String username = attempt.username();
+        String device = attempt.knownDevice() != null ? attempt.knownDevice() : rememberDevice ? Tokens.newDeviceCookie() : NO_DEVICE;
+        List<Object> clear = attempt.knownDevice() != null
+                ? List.of(keys.knownDevices(username), keys.loginFailuresOfDevice(username, device))
+                : List.of(keys.knownDevices(username), keys.loginFailuresOfUser(username),
+                        keys.loginFailuresOfUserAtAddress(username, attempt.address() == null ? "" : attempt.address()));
+        redis.eval(Script.LOGIN_SUCCEEDED, RScript.ReturnType.LONG, clear,
+                rememberDevice ? Long.toString(config.loginDeviceLifetime().toMillis()) : "",
+                RedisKeys.secretHash(device), config.loginDevicesPerUser());
+        return rememberDevice ? device : null;
+    }
+
+    private Counted reserveAddress(String username, String address) {
+        List<Object> reply = redis.run(Script.LOGIN_RESERVE_ADDRESS, List.of(keys.loginFailuresOfAddress(address)),
+                config.loginThrottleWindow().toMillis(), config.loginThrottleMaxPerAddress());
+        long failures = (Long) reply.get(0);
+        if (failures == 0) {
+            giveBack(List.of(keys.loginFailuresOfUser(username), keys.loginFailuresOfUserAtAddress(username, address)));
+            throw refused(Kind.ADDRESS, reply.get(1));
+        }
+        return new Counted(Kind.ADDRESS, address, failures, config.loginThrottleMaxPerAddress());
+    }
+
+    private void giveBack(List<Object> counters) {
+        redis.eval(Script.LOGIN_GIVE_BACK, RScript.ReturnType.LONG, counters);
+    }
+
+    private static TooManyAttemptsException refused(Kind kind, Object millisLeft) {
+        long left = ((Number) millisLeft).longValue();
+        Duration retryAfter = Duration.ofMillis(left > 0 ? left : 1000).plusMillis(999).withNanos(0);
+        String message = switch (kind) {
+            case USER -> "throttle.user";
+            case USER_AT_ADDRESS -> "throttle.user-address";
+            case DEVICE -> "throttle.device";
+            case ADDRESS -> "throttle.address";
+        };
+        return new TooManyAttemptsException(Text.of(message, String.valueOf(retryAfter.toSeconds())), retryAfter);
+    }
+}

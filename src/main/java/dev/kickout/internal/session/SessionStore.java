@@ -1,0 +1,288 @@
+package dev.kickout.internal.session;
+
+import dev.kickout.internal.Json;
+import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
+import dev.kickout.internal.redis.RedisStore.ScriptCall;
+import dev.kickout.internal.redis.Script;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.redisson.api.RScript;
+import org.redisson.client.codec.StringCodec;
+
+/** Sessions in Redis: the per-user scripts and record (de)coding (the listing indexes are {@link SessionIndexes}). */
+@ApplicationScoped
+class SessionStore {
+
+    private static final String[] NO_ROLES = new String[0];
+
+    @Inject
+    RedisStore redis;
+    @Inject
+    RedisKeys keys;
+    @Inject
+    Json json;
+    @Inject
+    KickoutConfig config;
+
+    /**
+     * What a token lookup found: a live session (with its absolute cap, epoch ms), or why there is none
+     * (and the session if it just expired).
+     */
+    record Lookup(Session live, long capAt, Session expired, TokenRejectedException refusal) {
+
+        static Lookup live(Session session, long capAt) {
+            return new Lookup(session, capAt, null, null);
+        }
+
+        static Lookup refused(TokenRejectedException refusal) {
+            return new Lookup(null, 0, null, refusal);
+        }
+    }
+
+    /**
+     * One round trip: the live session of {@code token}, with its expiry pushed forward. Not durable
+     * (no wait for replicas): this is every request's path, and a slide lost in a failover only
+     * makes a session expire earlier, never lets a revoked one back in.
+     */
+    Lookup authenticate(String token) {
+        String tag = Tokens.userTagOf(token);
+        String tokenHash = RedisKeys.secretHash(token);
+        List<Object> reply = redis.run(Script.AUTHENTICATE,
+                withKey(userKeys(tag), keys.legacyTokenPointer(tag, tokenHash)),
+                ttlMillis(), tokenHash, config.loginMaxTombstonesPerUser());
+        return switch ((String) reply.get(0)) {
+            case "OK" -> {
+                SessionRecord record = json.read((String) reply.get(2), SessionRecord.class);
+                yield Lookup.live(session((String) reply.get(1), record), record.capAt());
+            }
+            case "EXPIRED" -> new Lookup(null, 0, session((String) reply.get(1), (String) reply.get(2)),
+                    TokenRejectedException.expired());
+            case "REVOKED" -> Lookup.refused(
+                    TokenRejectedException.revoked(json.read((String) reply.get(1), Tombstone.class)));
+            default -> Lookup.refused(TokenRejectedException.invalid());
+        };
+    }
+
+    /**
+     * Writes the sliding expiry of sessions the near cache answered, one script each, pipelined in one
+     * round trip; not durable, like {@link #authenticate}.
+     */
+    void touch(List<NearCache.Touch> touches) {
+        redis.runEach(Script.SESSION_TOUCH, RScript.ReturnType.LONG, touches.stream()
+                .map(touch -> new ScriptCall(userKeys(touch.userTag()), touch.sessionId(), ttlMillis(), touch.lastHit()))
+                .toList());
+    }
+
+    /** A live session by id (no sliding): used where a ticket, not a token, names the session. */
+    Lookup byId(String sessionId) {
+        List<Object> reply = redis.run(Script.SESSION_STANDING, userKeys(Tokens.userTagOf(sessionId)), sessionId);
+        String record = (String) reply.get(2);
+        String tombstone = (String) reply.get(3);
+        if ("LIVE".equals(reply.get(0))) {
+            SessionRecord live = json.read(record, SessionRecord.class);
+            return Lookup.live(session(sessionId, live), live.capAt());
+        }
+        if (!record.isEmpty()) {
+            return Lookup.refused(TokenRejectedException.expired());
+        }
+        return Lookup.refused(tombstone.isEmpty() ? TokenRejectedException.invalid()
+                : TokenRejectedException.revoked(json.<Tombstone>read(tombstone, Tombstone.class)));
+    }
+
+    /** Stores a single-use ticket for {@code sessionId}, hashed, for {@code ttlMillis}. */
+    void storeTicket(String ticket, String sessionId, long ttlMillis) {
+        String key = keys.streamTicket(Tokens.userTagOf(ticket), RedisKeys.secretHash(ticket));
+        redis.call(client -> {
+            client.<String>getBucket(key, StringCodec.INSTANCE).set(sessionId, Duration.ofMillis(ttlMillis));
+            return null;
+        });
+    }
+
+    /** Takes a ticket (GETDEL: it works once); null if unknown, used or expired. */
+    String takeTicket(String ticket) {
+        String key = keys.streamTicket(Tokens.userTagOf(ticket), RedisKeys.secretHash(ticket));
+        return redis.call(client -> client.<String>getBucket(key, StringCodec.INSTANCE).getAndDelete());
+    }
+
+    /** What a login stored: the new session and the sessions it replaced, with their tombstone, all timed by Redis. */
+    record Opened(Session session, Tombstone replacement, List<Session> replaced) {
+    }
+
+    /**
+     * Stores a new session under the login policy, the per-user cap and the device type bound;
+     * its times (and the replaced sessions' tombstone time) are Redis's, whatever {@code record} says.
+     */
+    Opened open(String token, String sessionId, SessionRecord record, Tombstone replacement,
+                RevocationFollowUps.Args outbox) {
+        String tag = Tokens.userTagOf(sessionId);
+        // durable: a login may replace sessions (policy, cap), and those revocations must survive a failover
+        List<Object> reply = redis.runDurably(Script.LOGIN, withOutboxKeys(userKeys(tag), outbox), withOutboxArgs(List.of(
+                sessionId, json.write(record), config.loginPolicy().name(), record.deviceType(),
+                config.loginMaxSessions(), config.loginWhenFull().name(), json.write(replacement), ttlMillis(),
+                json.write(new UserRecord(record.userId(), record.username())), RedisKeys.secretHash(token),
+                config.loginMaxSessionsPerUser(), config.loginMaxDeviceTypes(), config.loginMaxTombstonesPerUser(),
+                config.sessionMaxLifetime().toMillis(), nearCacheChannel(), NearCacheLink.invalidation(tag)), outbox));
+        return switch ((String) reply.get(0)) {
+            case "LIMIT" -> throw SessionLimitException.sessions(((Long) reply.get(1)).intValue());
+            case "DEVICE_TYPES" -> throw SessionLimitException.deviceTypes(((Long) reply.get(1)).intValue(),
+                    record.deviceType());
+            default -> new Opened(session(sessionId, (String) reply.get(1)),
+                    json.read((String) reply.get(2), Tombstone.class), sessions(reply.subList(3, reply.size())));
+        };
+    }
+
+    /** What a revocation stored: the tombstone (timed by Redis) and the sessions it ended. */
+    record Revoked(Tombstone tombstone, List<Session> sessions) {
+    }
+
+    /**
+     * Revokes live sessions of the user with {@code userTag}: one ({@code sessionId}), or all, or
+     * all of one {@code deviceType}, sparing {@code spareSessionId}. Answers those revoked.
+     */
+    Revoked revoke(String userTag, Tombstone tombstone, String sessionId, String deviceType,
+                   String spareSessionId, RevocationFollowUps.Args outbox) {
+        // durable: a kick or logout confirmed to the caller must still be in force after a failover
+        List<Object> reply = redis.runDurably(Script.REVOKE, withOutboxKeys(userKeys(userTag), outbox), withOutboxArgs(List.of(
+                json.write(tombstone), ttlMillis(), orEmpty(sessionId), orEmpty(deviceType),
+                orEmpty(spareSessionId), config.loginMaxTombstonesPerUser(), nearCacheChannel(),
+                NearCacheLink.invalidation(userTag)), outbox));
+        return new Revoked(json.read((String) reply.get(0), Tombstone.class), sessions(reply.subList(1, reply.size())));
+    }
+
+    /** Tidies one user and answers their name (null if unknown) and live sessions, oldest first. */
+    UserSessions user(String userTag) {
+        return userSessions(redis.run(Script.PRUNE_USER, userKeys(userTag), ttlMillis(),
+                config.loginMaxTombstonesPerUser()));
+    }
+
+    /** {@link #user} for each of {@code userTags}, in that order, pipelined in one round trip. */
+    List<UserSessions> users(List<String> userTags) {
+        return tidied(Script.PRUNE_USER, userTags).stream().map(reply -> userSessions((List<?>) reply)).toList();
+    }
+
+    /** What the listing index keeps of a user: see user-summary.lua and index-user.lua. */
+    record Summary(String userTag, String version, String latestExpiry, String counts) {
+    }
+
+    /** Tidies each of these users and answers their {@link Summary}, pipelined in one round trip. */
+    List<Summary> summaries(List<String> userTags) {
+        List<?> replies = tidied(Script.USER_SUMMARY, userTags);
+        List<Summary> summaries = new ArrayList<>();
+        for (int i = 0; i < userTags.size(); i++) {
+            List<?> reply = (List<?>) replies.get(i);
+            summaries.add(new Summary(userTags.get(i), (String) reply.get(0), (String) reply.get(1), (String) reply.get(2)));
+        }
+        return summaries;
+    }
+
+    /** A per-user tidying script (ttl, tombstones per user) run for each user, pipelined; the replies in order. */
+    private List<?> tidied(Script script, List<String> userTags) {
+        return redis.runEach(script, RScript.ReturnType.LIST, userTags.stream()
+                .map(userTag -> new ScriptCall(userKeys(userTag), ttlMillis(), config.loginMaxTombstonesPerUser()))
+                .toList());
+    }
+
+    private UserSessions userSessions(List<?> reply) {
+        String user = (String) reply.get(0);
+        @SuppressWarnings("unchecked")
+        List<Object> pairs = (List<Object>) reply.subList(1, reply.size());
+        return new UserSessions(user.isEmpty() ? null : json.read(user, UserRecord.class), sessions(pairs));
+    }
+
+    /** Where each session stands (record, tombstone) by Redis's clock, in one round trip, sliding nothing. */
+    Map<String, SessionDirectory.Standing> standings(List<String> sessionIds) {
+        List<?> found = redis.runEach(Script.SESSION_STANDING, RScript.ReturnType.LIST,
+                sessionIds.stream().map(sessionId -> new ScriptCall(userKeys(Tokens.userTagOf(sessionId)), sessionId))
+                        .toList());
+        Map<String, SessionDirectory.Standing> standings = new HashMap<>();
+        for (int i = 0; i < sessionIds.size(); i++) {
+            List<?> reply = (List<?>) found.get(i);
+            String record = (String) reply.get(2);
+            String tombstone = (String) reply.get(3);
+            Instant expiresAt = record.isEmpty() ? null
+                    : Instant.ofEpochMilli(json.<SessionRecord>read(record, SessionRecord.class).expiresAt());
+            standings.put(sessionIds.get(i), new SessionDirectory.Standing("LIVE".equals(reply.get(0)), expiresAt,
+                    tombstone.isEmpty() ? null : json.<Tombstone>read(tombstone, Tombstone.class),
+                    Instant.ofEpochMilli(Long.parseLong((String) reply.get(1)))));
+        }
+        return standings;
+    }
+
+    Session session(String sessionId, String recordJson) {
+        SessionRecord record = json.read(recordJson, SessionRecord.class);
+        return session(sessionId, record);
+    }
+
+    Session session(String sessionId, SessionRecord record) {
+        String[] roles = json.read(record.roles(), String[].class);
+        return record.toSession(sessionId, Set.of(roles));
+    }
+
+    List<Session> sessions(List<Object> idRecordPairs) {
+        List<Session> sessions = new ArrayList<>();
+        for (int i = 0; i + 1 < idRecordPairs.size(); i += 2) {
+            sessions.add(session((String) idRecordPairs.get(i), (String) idRecordPairs.get(i + 1)));
+        }
+        return sessions;
+    }
+
+    String rolesJson(Set<String> roles) {
+        return json.write(roles.toArray(NO_ROLES));
+    }
+
+    long ttlMillis() {
+        return config.sessionTtl().toMillis();
+    }
+
+    /** The user's record, then the keys of the layout before it (read and moved into it by user-lib.lua). */
+    private List<Object> userKeys(String userTag) {
+        return List.of(keys.userRecord(userTag), keys.userHash(userTag), keys.userIndex(userTag),
+                keys.userTombstones(userTag));
+    }
+
+    private static List<Object> withKey(List<Object> scriptKeys, Object key) {
+        List<Object> all = new ArrayList<>(scriptKeys);
+        all.add(key);
+        return all;
+    }
+
+    /** A script's keys with the outbox shard's appended (the outbox's KEYS come last). */
+    private static List<Object> withOutboxKeys(List<Object> scriptKeys, RevocationFollowUps.Args outbox) {
+        List<Object> all = new ArrayList<>(scriptKeys);
+        all.addAll(outbox.keys());
+        return all;
+    }
+
+    /** A script's arguments with the outbox's appended (the script reads them as its last four ARGV). */
+    private static Object[] withOutboxArgs(List<Object> scriptArgs, RevocationFollowUps.Args outbox) {
+        List<Object> all = new ArrayList<>(scriptArgs);
+        all.addAll(outbox.argv());
+        return all.toArray();
+    }
+
+    /** Where the deciding scripts publish their invalidation; empty (nothing published) with the cache off. */
+    private String nearCacheChannel() {
+        return config.enabled() && config.sessionNearCache() ? keys.nearCacheChannel() : "";
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
+    }
+
+    /** Storage format (public only for JSON-B): the user's name as kept in the hash for admin listings. */
+    public record UserRecord(String userId, String username) {
+    }
+
+    /** A user's name (null if never seen) and live sessions. */
+    record UserSessions(UserRecord user, List<Session> sessions) {
+    }
+}
