@@ -1,12 +1,13 @@
 package dev.kickout;
 
-import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.MappedSuperclass;
 
 /**
  * A JPA entity saved under an edit lock: it stores the fence of its last writer, which
  * {@link FencedWrites} compares with the saving call's fence (column {@code lastFence}). List it in
- * {@code persistence.xml} beside your entities when unlisted classes are excluded.
+ * {@code persistence.xml} beside your entities when unlisted classes are excluded (with {@link Fence}, which
+ * it embeds). An entity that has a superclass of its own embeds a {@link Fence} instead.
  * <pre>{@code
  * @Entity
  * public class Order extends FencedRecord { @Id String id; @Version long version; ... }
@@ -17,15 +18,15 @@ import jakarta.persistence.MappedSuperclass;
 @MappedSuperclass
 public abstract class FencedRecord {
 
-    @Column(nullable = false)
-    private long lastFence;
+    @Embedded
+    private Fence fence = new Fence();
 
     /** The fence of the save that last wrote this record (0 if none did). */
     public long getLastFence() {
-        return lastFence;
+        return fence.lastFence();
     }
 
-    void fencedBy(long fence) {
-        this.lastFence = fence;
+    Fence fence() {
+        return fence;
     }
 }

@@ -5,9 +5,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
+import java.util.function.Function;
 
 /**
- * Fence-conditional writes for JPA: a save may write a {@link FencedRecord} only with a fence
+ * Fence-conditional writes for JPA: a save may write a {@link FencedRecord} (or an entity with an
+ * embedded {@link Fence}) only with a fence
  * larger than the one its last writer stored, so a save under an older (or the same) fence never
  * overwrites a newer one, whatever the lock said when it started.
  * <pre>{@code
@@ -47,14 +49,7 @@ public class FencedWrites {
      * @throws LockLostException {@code TAKEN}: a save with an equal or larger fence already wrote it
      */
     public void claim(EntityManager em, FencedRecord record) {
-        if (!config.enabled()) {
-            return; // kickout.enabled=false: the save runs unguarded (EditLockInterceptor), so there is no fence to claim
-        }
-        LockView lock = heldLock.lock();
-        if (lock == null) {
-            throw new IllegalStateException("FencedWrites.claim runs inside a @RequiresEditLock method");
-        }
-        claim(em, record, new ResourceRef(lock.type(), lock.id()), lock.fence());
+        claim(em, record, FencedRecord::fence);
     }
 
     /**
@@ -63,10 +58,37 @@ public class FencedWrites {
      * @throws LockLostException {@code TAKEN}: a save with an equal or larger fence already wrote it
      */
     public void claim(EntityManager em, FencedRecord record, ResourceRef resource, long fence) {
-        em.refresh(record, LockModeType.PESSIMISTIC_WRITE);
-        if (record.getLastFence() >= fence) {
+        claim(em, record, FencedRecord::fence, resource, fence);
+    }
+
+    /**
+     * Claims {@code entity}, whose {@link Fence} is embedded, for the running {@link RequiresEditLock} save:
+     * {@code fenced.claim(em, contract, Contract::fence)}. The fence is read after the entity is refreshed.
+     *
+     * @throws LockLostException {@code TAKEN}: a save with an equal or larger fence already wrote it
+     */
+    public <E> void claim(EntityManager em, E entity, Function<E, Fence> fenceOf) {
+        if (!config.enabled()) {
+            return; // kickout.enabled=false: the save runs unguarded (EditLockInterceptor), so there is no fence to claim
+        }
+        LockView lock = heldLock.lock();
+        if (lock == null) {
+            throw new IllegalStateException("FencedWrites.claim runs inside a @RequiresEditLock method");
+        }
+        claim(em, entity, fenceOf, new ResourceRef(lock.type(), lock.id()), lock.fence());
+    }
+
+    /**
+     * Claims {@code entity}, whose {@link Fence} is embedded, with an explicit {@code fence}.
+     *
+     * @throws LockLostException {@code TAKEN}: a save with an equal or larger fence already wrote it
+     */
+    public <E> void claim(EntityManager em, E entity, Function<E, Fence> fenceOf, ResourceRef resource, long fence) {
+        em.refresh(entity, LockModeType.PESSIMISTIC_WRITE);
+        Fence stored = fenceOf.apply(entity);
+        if (stored.lastFence() >= fence) {
             throw new LockLostException(resource, "TAKEN", null);
         }
-        record.fencedBy(fence);
+        stored.fencedBy(fence);
     }
 }

@@ -1,5 +1,6 @@
 package dev.kickout;
 
+import dev.kickout.internal.rest.ApiRoot;
 import dev.kickout.internal.rest.ModuleAdmission;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
@@ -28,7 +29,7 @@ import java.util.Set;
 public class KickoutApplication extends Application {
 
     /** The root without a mapping in {@code web.xml}, relative to the context root. */
-    public static final String DEFAULT_ROOT = "kickout/api";
+    public static final String DEFAULT_ROOT = ApiRoot.DEFAULT_ROOT;
 
     @Override
     public Set<Class<?>> getClasses() {

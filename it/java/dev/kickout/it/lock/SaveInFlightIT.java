@@ -42,7 +42,8 @@ class SaveInFlightIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return Deployments.referenceWar(Map.of("kickout.key-prefix", "inflight", "kickout.login.policy", "MULTI",
-                "kickout.lock.force-release-grace", "PT0S")).addPackage(SaveResource.class.getPackage());
+                "kickout.lock.force-release-grace", "PT0S")).addPackage(SaveResource.class.getPackage())
+                .addAsResource("dev/kickout/it/lock/save/persistence.xml", "META-INF/persistence.xml");
     }
 
     @ArquillianResource
@@ -145,6 +146,18 @@ class SaveInFlightIT {
         assertEquals(last + 1, document(id).getJsonNumber("lastFence").longValue());
         System.out.println("[figure] fence claim on " + id + " at lastFence " + last + ": equal -> 409 "
                 + equal.getString("reason") + ", smaller -> 409 " + smaller.getString("reason") + ", larger -> 200");
+    }
+
+    @Test
+    void anEmbeddedFenceRefusesEqualAndSmallerFencesToo() {
+        String id = "memo-" + System.nanoTime();
+        assertEquals(5, api.post("app/it/saves/memo-fence/" + id + "?fence=5", alice.token(), null)
+                .assertOk(200).getJsonNumber("lastFence").longValue());
+        JsonObject equal = api.post("app/it/saves/memo-fence/" + id + "?fence=5", alice.token(), null).assertProblem(409, "LOCK_LOST");
+        assertEquals("TAKEN", equal.getString("reason"));
+        api.post("app/it/saves/memo-fence/" + id + "?fence=4", alice.token(), null).assertProblem(409, "LOCK_LOST");
+        assertEquals(6, api.post("app/it/saves/memo-fence/" + id + "?fence=6", alice.token(), null)
+                .assertOk(200).getJsonNumber("lastFence").longValue());
     }
 
     private CompletableFuture<HttpResponse<String>> slowSave(String id, String token, String latch, String title) {

@@ -7,16 +7,15 @@ import java.util.Optional;
 
 /**
  * Where a {@link RequiresEditLock} method's lock token comes from. Every CDI bean implementing it
- * is asked, lowest {@link #order()} first, and the first token found is checked. Built in:
- * {@value LockTokenParameter#ORDER} a {@link LockToken} method parameter,
- * {@value LockTokenHeader#ORDER} the {@code X-Lock-Token} header,
- * {@value LockTokenRequestParameter#ORDER} the request parameter {@code kickout.lock.token-parameter}
- * (form posts, Faces actions). A host app adds its own, e.g. a cookie:
+ * is asked, lowest {@link jakarta.annotation.Priority @Priority} first (one without is asked last), and the
+ * first token found is checked. Built in: 100 a {@link LockToken} method parameter, 200 the
+ * {@code X-Lock-Token} header, 300 the request parameter {@code kickout.lock.token-parameter} (form posts,
+ * Faces actions). A host app adds its own, e.g. a cookie:
  * <pre>{@code
  * @ApplicationScoped
+ * @Priority(250)
  * public class LockTokenCookie implements LockTokenSource {
  *     @Inject HttpServletRequest request;
- *     public int order() { return 250; }
  *     public Optional<String> find(InvocationContext call) { ... }
  * }
  * }</pre>
@@ -25,9 +24,6 @@ import java.util.Optional;
  * @since 1.0
  */
 public interface LockTokenSource {
-
-    /** Position among the sources: lower is asked first. */
-    int order();
 
     /** The lock token for this call, or empty when this source has none. */
     Optional<String> find(InvocationContext call);

@@ -56,6 +56,20 @@ public class GuardedSaves {
         return document.getLastFence();
     }
 
+    /** Claims a {@link Memo} (created on first use) with an explicit fence; answers its fence. */
+    @Transactional
+    public long claimMemoWith(String id, long fence) {
+        Memo memo = em.find(Memo.class, id);
+        if (memo == null) {
+            memo = new Memo(id);
+            em.persist(memo);
+            em.flush();
+        }
+        fenced.claim(em, memo, Memo::fence, new ResourceRef("memo", id), fence);
+        em.flush();
+        return memo.fence().lastFence();
+    }
+
     /** Claims the document with this save's fence, then writes its title (in the caller's transaction). */
     String write(String id, String title) {
         Document document = em.find(Document.class, id);

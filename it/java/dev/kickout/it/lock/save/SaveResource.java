@@ -86,4 +86,10 @@ public class SaveResource {
     public Map<String, Long> claim(@PathParam("id") String id, @QueryParam("fence") long fence) {
         return Map.of("lastFence", saves.claimWith(id, fence));
     }
+
+    @POST
+    @Path("memo-fence/{id}")
+    public Map<String, Long> claimMemo(@PathParam("id") String id, @QueryParam("fence") long fence) {
+        return Map.of("lastFence", saves.claimMemoWith(id, fence));
+    }
 }

@@ -2,6 +2,7 @@ package dev.kickout.internal.lock;
 
 import dev.kickout.spi.LockTokenSource;
 import dev.kickout.internal.rest.HttpRequests;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
@@ -9,17 +10,12 @@ import java.util.Optional;
 
 /** The lock token in the request's {@code X-Lock-Token} header (the REST clients' way). */
 @ApplicationScoped
+@Priority(200)
 class LockTokenHeader implements LockTokenSource {
-
-    static final int ORDER = 200;
 
     @Inject
     HttpRequests requests;
 
-    @Override
-    public int order() {
-        return ORDER;
-    }
 
     @Override
     public Optional<String> find(InvocationContext call) {

@@ -2,6 +2,7 @@ package dev.kickout.internal.lock;
 
 import dev.kickout.LockToken;
 import dev.kickout.spi.LockTokenSource;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.interceptor.InvocationContext;
 import jakarta.ws.rs.QueryParam;
@@ -12,16 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** The lock token passed as the method's {@link LockToken} parameter. */
 @ApplicationScoped
+@Priority(100)
 class LockTokenParameter implements LockTokenSource {
-
-    static final int ORDER = 100;
 
     private static final Map<Method, Integer> POSITIONS = new ConcurrentHashMap<>();
 
-    @Override
-    public int order() {
-        return ORDER;
-    }
 
     @Override
     public Optional<String> find(InvocationContext call) {

@@ -5,6 +5,7 @@ import dev.kickout.spi.LockTokenSource;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.rest.BodyParameters;
 import dev.kickout.internal.rest.HttpRequests;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
@@ -18,19 +19,14 @@ import java.util.Optional;
  * {@code @FormParam} instead: once JAX-RS has read the body, the servlet request may not see it.
  */
 @ApplicationScoped
+@Priority(300)
 class LockTokenRequestParameter implements LockTokenSource {
-
-    static final int ORDER = 300;
 
     @Inject
     HttpRequests requests;
     @Inject
     KickoutConfig config;
 
-    @Override
-    public int order() {
-        return ORDER;
-    }
 
     @Override
     public Optional<String> find(InvocationContext call) {

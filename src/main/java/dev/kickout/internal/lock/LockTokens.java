@@ -2,6 +2,7 @@ package dev.kickout.internal.lock;
 
 import dev.kickout.spi.LockTokenSource;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
@@ -10,9 +11,8 @@ import jakarta.interceptor.InvocationContext;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.StreamSupport;
 
-/** Asks the {@link LockTokenSource}s in order for a guarded call's lock token. */
+/** Asks the {@link LockTokenSource}s, lowest {@link Priority} first, for a guarded call's lock token. */
 @ApplicationScoped
 class LockTokens {
 
@@ -24,8 +24,15 @@ class LockTokens {
 
     @PostConstruct
     void order() {
-        sources = StreamSupport.stream(found.spliterator(), false)
-                .sorted(Comparator.comparingInt(LockTokenSource::order)).toList();
+        sources = found.handlesStream()
+                .sorted(Comparator.comparingInt(handle -> priority(handle.getBean().getBeanClass())))
+                .map(Instance.Handle::get).toList();
+    }
+
+    /** A source's {@link Priority}; one without is asked after every one with. */
+    static int priority(Class<?> source) {
+        Priority priority = source.getAnnotation(Priority.class);
+        return priority == null ? Integer.MAX_VALUE : priority.value();
     }
 
     /** The first token a source finds, or {@code null} (then the check answers LOCK_LOST or LOCK_HELD). */

@@ -1,6 +1,5 @@
 package dev.kickout.internal.rest;
 
-import dev.kickout.KickoutApplication;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.annotation.WebServlet;
@@ -15,7 +14,7 @@ import java.util.List;
 /**
  * Where the module's REST root is in this deployment, for the browser: {@code GET
  * <context>/kickout/api-root} answers {@code {"apiRoot":"<context>/kickout/api/"}} (or wherever a
- * {@code servlet-mapping} of {@link KickoutApplication} moved it). Beside the scripts the module jar
+ * {@code servlet-mapping} of {@code KickoutApplication} moved it). Beside the scripts the module jar
  * serves ({@code <context>/kickout/kickout-client.js}), so the client finds it from its own URL
  * whatever the host's context path and mapping. The Faces component renders the same root.
  */
@@ -25,17 +24,21 @@ public class ApiRoot extends HttpServlet {
     /** Where this answers, relative to the context root. */
     public static final String PATH = "/kickout/api-root";
 
-    private static final String APPLICATION = KickoutApplication.class.getName();
+    /** The REST root without a mapping in {@code web.xml}, relative to the context root. */
+    public static final String DEFAULT_ROOT = "kickout/api";
+
+    /** The servlet name of the module's Application ({@code dev.kickout.KickoutApplication}), which a web.xml maps. */
+    public static final String APPLICATION = "dev.kickout.KickoutApplication";
 
     /**
      * The module's REST root as a path from the server's root, ending in {@code /}: the first
-     * {@code /x/*} mapping of {@link KickoutApplication}, else its default ({@code /kickout/api/}).
+     * {@code /x/*} mapping of {@code KickoutApplication}, else its default ({@code /kickout/api/}).
      */
     public static String of(ServletContext context) {
         ServletRegistration registration = context.getServletRegistration(APPLICATION);
         Collection<String> mappings = registration == null ? List.of() : registration.getMappings();
         String root = mappings.stream().filter(m -> m.endsWith("/*") && m.length() > 2).sorted().findFirst()
-                .map(m -> m.substring(0, m.length() - 1)).orElse("/" + KickoutApplication.DEFAULT_ROOT + "/");
+                .map(m -> m.substring(0, m.length() - 1)).orElse("/" + DEFAULT_ROOT + "/");
         return context.getContextPath() + root;
     }
 

@@ -1,6 +1,5 @@
 package dev.kickout.internal.rest;
 
-import dev.kickout.KickoutResources;
 import dev.kickout.KickoutException;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.metrics.Metrics;
@@ -17,7 +16,7 @@ import jakarta.ws.rs.ext.Provider;
  * session the save needs) is answered as the module answers it, even beside the host's
  * {@code ExceptionMapper<RuntimeException>} or {@code <Throwable>} (the closest type wins). It maps only the
  * module's exceptions, so no host answer changes. An Application that lists its classes adds
- * {@link KickoutResources#hostProviders()}.
+ * {@code KickoutResources#hostProviders()}.
  */
 @ApplicationScoped
 @Provider

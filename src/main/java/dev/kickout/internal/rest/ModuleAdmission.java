@@ -1,7 +1,5 @@
 package dev.kickout.internal.rest;
 
-import dev.kickout.KickoutApplication;
-import dev.kickout.KickoutResources;
 import dev.kickout.internal.config.KickoutConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -11,7 +9,7 @@ import jakarta.ws.rs.container.PreMatching;
 
 /**
  * Marks a request as arriving through an Application that registered the module (its own, or a host's
- * through {@link KickoutResources}), unless {@code kickout.enabled=false}; {@link ModuleGate} lets only
+ * through {@code KickoutResources}), unless {@code kickout.enabled=false}; {@link ModuleGate} lets only
  * marked requests reach a module endpoint. It only sets a request property: host requests are unchanged.
  * (Two concrete beans on an abstract base, so that the container finds exactly one bean per class.)
  */
@@ -36,7 +34,7 @@ public abstract class ModuleAdmission implements ContainerRequestFilter {
         return Boolean.TRUE.equals(request.getProperty(ADMITTED));
     }
 
-    /** The admission of a host's Application that lists {@link KickoutResources#classes()}. */
+    /** The admission of a host's Application that lists {@code KickoutResources#classes()}. */
     @ApplicationScoped
     @PreMatching
     public static class Host extends ModuleAdmission {
@@ -47,7 +45,7 @@ public abstract class ModuleAdmission implements ContainerRequestFilter {
         }
     }
 
-    /** The admission of {@link KickoutApplication}: none with {@code kickout.rest.own-application=false}. */
+    /** The admission of {@code KickoutApplication}: none with {@code kickout.rest.own-application=false}. */
     @ApplicationScoped
     @PreMatching
     public static class Own extends ModuleAdmission {

@@ -1,6 +1,5 @@
 package dev.kickout.internal.rest;
 
-import dev.kickout.KickoutResources;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -16,16 +15,19 @@ import jakarta.ws.rs.ext.Provider;
  * {@code getClasses()} is empty (a host's scanning {@code @ApplicationPath("api")}), so
  * {@code /api/auth/login} would answer there. This feature, a {@code @Provider}, is
  * picked up by such a scan too and binds a check to the module's resource methods only: a request that
- * {@link ModuleAdmission} did not let in (it is registered only by {@link KickoutResources}) is a plain
+ * {@link ModuleAdmission} did not let in (it is registered only by {@code KickoutResources}) is a plain
  * {@link NotFoundException}, which the host's own error handling answers as it answers any unknown path.
  * The host's own resources get nothing. With {@code kickout.enabled=false} nothing is let in anywhere.
  */
 @Provider
 public class ModuleGate implements DynamicFeature {
 
+    /** Every endpoint of the module lives here; the reference app's and the host's do not. */
+    private static final String MODULE = "dev.kickout.internal.";
+
     @Override
     public void configure(ResourceInfo resource, FeatureContext context) {
-        if (KickoutResources.resources().contains(resource.getResourceClass())) {
+        if (resource.getResourceClass().getPackageName().startsWith(MODULE)) {
             context.register(Check.class, Priorities.AUTHENTICATION - 100);
         }
     }

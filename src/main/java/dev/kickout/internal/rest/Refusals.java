@@ -1,33 +1,37 @@
 package dev.kickout.internal.rest;
 
 import dev.kickout.KickoutException;
-import dev.kickout.internal.i18n.Text;
-import dev.kickout.HeldLock;
-import dev.kickout.VersionConflictException;
-import jakarta.persistence.OptimisticLockException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import java.util.Optional;
 
 /**
  * The domain refusal behind an exception the container wrapped (WildFly: EJBException,
  * EJBTransactionRolledbackException, RollbackException; Payara: TransactionalException for a
- * commit-time failure): searched in the cause chain, a JPA optimistic-lock failure counting as
- * VERSION_CONFLICT; else, for a guarded save rolled back by the lock's re-check at commit (whose
- * rollback exception carries no reason), the refusal {@link HeldLock} recorded.
+ * commit-time failure): a {@link KickoutException} in the cause chain, else what a feature's
+ * {@link RefusalFinder} reads in it.
  */
-final class Refusals {
+@ApplicationScoped
+public class Refusals {
 
-    private Refusals() {
-    }
+    @Inject
+    @Any
+    Instance<RefusalFinder> finders;
 
-    static Optional<KickoutException> behind(Throwable e, HeldLock heldLock) {
+    Optional<KickoutException> behind(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof KickoutException refusal) {
                 return Optional.of(refusal);
             }
-            if (cause instanceof OptimisticLockException) {
-                return Optional.of(new VersionConflictException(Text.of("version.conflict")));
+        }
+        for (RefusalFinder finder : finders) {
+            Optional<KickoutException> refusal = finder.behind(e);
+            if (refusal.isPresent()) {
+                return refusal;
             }
         }
-        return heldLock.refusedAtCommit();
+        return Optional.empty();
     }
 }

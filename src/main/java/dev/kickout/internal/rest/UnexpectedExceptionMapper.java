@@ -2,7 +2,6 @@ package dev.kickout.internal.rest;
 
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.metrics.Metrics;
-import dev.kickout.HeldLock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -22,13 +21,13 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<RuntimeExcepti
     @Inject
     HttpServletRequest request;
     @Inject
-    HeldLock heldLock;
+    Refusals refusals;
     @Inject
     Metrics metrics;
 
     @Override
     public Response toResponse(RuntimeException e) {
-        return Refusals.behind(e, heldLock).map(refusal -> {
+        return refusals.behind(e).map(refusal -> {
                     metrics.refused(refusal.status(), refusal.code());
                     return Problems.response(refusal, config, Problems.language(request));
                 })
