@@ -7,7 +7,9 @@ import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.ServerAgnostic;
+import dev.kickout.it.support.TestRedis;
 import java.net.URL;
+import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.OperateOnDeployment;
@@ -17,6 +19,7 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.redisson.client.codec.StringCodec;
 
 /** Two deployments with different key prefixes on one Redis never see or touch each other's sessions. */
 @ServerAgnostic
@@ -56,5 +59,13 @@ class PrefixIsolationIT {
         b.delete("admin/sessions/" + aliceOnA.sessionId(), adminOnB).assertProblem(404, "NOT_FOUND");
 
         a.get("auth/me", aliceOnA.token()).assertOk(200);
+    }
+
+    @Test
+    void eachPrefixIsMarkedWithItsLayoutVersion() {
+        new Api(baseA).login("alice", "web");
+        for (String prefix : List.of("tenant-a", "tenant-b")) {
+            assertEquals("1", TestRedis.client().getBucket(prefix + ":layout", StringCodec.INSTANCE).get(), prefix);
+        }
     }
 }

@@ -30,6 +30,10 @@ public enum LogId {
     REDIS_HOST_SCRIPT_CACHE(1007),
     /** At start: how many replica acknowledgements confirm a decision. */
     REDIS_REPLICA_ACKS(1008),
+    /** The key prefix holds a stored layout of another version than this module reads (SEVERE). */
+    REDIS_LAYOUT_MISMATCH(1009),
+    /** At start Redis could not be reached to check the stored layout's version; the sweeper checks it later. */
+    REDIS_LAYOUT_UNCHECKED(1010),
 
     /** The sessions-online gauge was not refreshed: Redis unavailable (FINE). */
     SESSIONS_NOT_COUNTED(2001),

@@ -129,7 +129,7 @@ class AuditStreams {
     }
 
     /**
-     * Trims every stream of every shard, and the unsharded trail, by age: an append trims only its
+     * Trims every stream of every shard by age: an append trims only its
      * own shard, so a shard that gets no entry for a while is trimmed here (by the sweeper).
      * Answers entries removed.
      */
@@ -161,16 +161,12 @@ class AuditStreams {
         };
     }
 
-    /**
-     * The force and activity streams of every shard, and of the trail before it was sharded (its
-     * entries stay listed until they age out; their ids are older than any shard's).
-     */
+    /** The force and activity streams of every shard. */
     private List<List<Object>> streams() {
         List<List<Object>> streams = new ArrayList<>();
         for (int shard = 0; shard < SHARDS; shard++) {
             streams.add(keys.audit(shard));
         }
-        streams.add(keys.legacyAudit());
         return streams;
     }
 

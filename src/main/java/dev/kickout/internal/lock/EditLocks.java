@@ -249,7 +249,7 @@ public class EditLocks {
     /**
      * The sweeper's second share: examines the next {@code limit} lock keys of a walk that goes on
      * where the last call stopped, deletes lock data no live lock owns and gives an expiry to any
-     * lock key without one (such as fence counters of older versions); answers how many it fixed.
+     * lock key without one (left by a crash or a manual edit); answers how many it fixed.
      */
     public int boundOrphans(int limit) {
         return orphans.step(limit, config.lockTtlMax().toMillis());

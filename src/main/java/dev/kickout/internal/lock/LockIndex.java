@@ -74,12 +74,10 @@ class LockIndex {
     /** Unlists a lock that was released, dropped or force-released, from the index and its holder's holdings. */
     void released(LockView lock) {
         String member = LockViews.resource(lock).toString();
-        String sessionLocks = keys.sessionLocks(RedisKeys.userTag(lock.holder().userId()), lock.holder().sessionId());
         redis.call(client -> {
             RBatch batch = client.createBatch();
             batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(),
                     RScript.ReturnType.LONG, List.of(index(LockViews.resource(lock))), member, lock.expiresAt().toEpochMilli());
-            batch.getSet(sessionLocks, StringCodec.INSTANCE).removeAsync(member);
             holdings.unhold(batch, lock.holder().userId(), lock.holder().sessionId(), List.of(lock));
             return batch.execute();
         });

@@ -143,9 +143,7 @@ class LockStore {
      * requests are refused anyway, until they expire.
      */
     List<LockView> dropAll(String userId, String sessionId) {
-        String sessionLocks = keys.sessionLocks(RedisKeys.userTag(userId), sessionId);
         Set<String> held = new LinkedHashSet<>(holdings.heldBy(userId, sessionId));
-        held.addAll(redis.call(client -> client.<String>getSet(sessionLocks, StringCodec.INSTANCE).readAll()));
         List<LockView> dropped = new ArrayList<>();
         for (String entry : held) {
             ResourceRef resource = ResourceRef.parse(entry);
@@ -159,7 +157,6 @@ class LockStore {
         redis.call(client -> {
             RBatch batch = client.createBatch();
             holdings.unhold(batch, userId, sessionId, dropped);
-            batch.getSet(sessionLocks, StringCodec.INSTANCE).deleteAsync();
             return batch.execute();
         });
         return dropped;

@@ -15,18 +15,14 @@ import java.util.Locale;
  *
  * <p>Layout ({@code P} = {@code kickout.key-prefix}, {@code U} = {@link #userTag} of a user):
  * <pre>
+ * P:layout                string  the version of this layout ({@link LayoutMark}), written once
  * P:{U}:u                 string  the user's record (MessagePack, user-lib.lua): the user's name and each
  *                                 live session (at most kickout.login.max-sessions-per-user) with its
  *                                 token hash; expires one TTL after the last live session's cap
  * P:{U}:h                 hash    dead sessions: x:&lt;sessionId&gt; → tombstone, t:&lt;token hash&gt; → sessionId,
  *                                 p:&lt;sessionId&gt; → token hash; forgotten together with the tombstone
- *                                 (earlier builds also kept u and the live sessions' s: fields here)
  * P:{U}:x                 zset    tombstoned sessionIds by the time they are forgotten (one TTL after
  *                                 the session's cap; at most kickout.login.max-tombstones-per-user)
- * P:{U}:i                 zset    earlier builds' live index: the first script that writes the user
- *                                 moves its sessions into P:{U}:u and deletes it (sessions survive the upgrade)
- * P:{U}:t:&lt;token hash&gt;   string  legacy token pointer (before pointers moved into P:{U}:h); only read,
- *                                 never written, so that older tokens survive an upgrade; expires alone
  * P:{N}:idx:users         zset    user tags of listing shard N by the last known expiry of their latest
  *                                 session (admin listings of users and of sessions; a user is in the
  *                                 shard of its tag, see below)
@@ -47,8 +43,6 @@ import java.util.Locale;
  *                                 streams; ids carry the shard, so they are unique over all shards)
  * P:{A}:audit:c:&lt;X&gt;:&lt;U&gt;  hash    collapsed audit action X of caller U in the current window (in
  *                                 the shard of U)
- * P:{U}:l:&lt;sessionId&gt;     set     earlier builds' list of the locks a session holds (P:{U}:lh:&lt;sessionId&gt;
- *                                 took its place): still read when the session ends, never written
  * P:{U}:lh:&lt;sessionId&gt;    zset    the locks a session holds (type/id) and claims in flight (type/id#attempt),
  *                                 by until when they count (ms): the per-session cap (lock-claim.lua);
  *                                 expires with its last entry
@@ -92,8 +86,6 @@ import java.util.Locale;
  *                                 of a user or a lock writes it in its own slot (expires max age after
  *                                 the last write)
  * P:{O}:ob-due            zset    entry id → when a drainer may deliver it (Redis's clock, ms)
- * P:{audit}:force         stream  the unsharded trail before the audit shards (and P:{audit}:activity):
- *                                 no longer written; read and trimmed by age until it is empty
  * P:{A}:audit:delivered   zset    outbox delivery key → when its audit entry was appended (dedup; in
  *                                 the shard the delivery key picks, with the streams it appends to)
  * </pre>
@@ -161,23 +153,18 @@ public class RedisKeys {
         return user(userTag) + ":u";
     }
 
-    /** The user's dead sessions (and, from earlier builds, live ones to move into {@link #userRecord}). */
+    /** The mark of the stored layout's version (layout-mark.lua). */
+    public String layout() {
+        return prefix + ":layout";
+    }
+
+    /** The user's dead sessions. */
     public String userHash(String userTag) {
         return user(userTag) + ":h";
     }
 
-    /** The user's live index before {@link #userRecord} (deleted when the user is moved). */
-    public String userIndex(String userTag) {
-        return user(userTag) + ":i";
-    }
-
     public String userTombstones(String userTag) {
         return user(userTag) + ":x";
-    }
-
-    /** Pointer key of a token issued before token pointers moved into the user hash (read only). */
-    public String legacyTokenPointer(String userTag, String tokenHash) {
-        return user(userTag) + ":t:" + tokenHash;
     }
 
     /** The listing shard of a user and of its sessions. */
@@ -241,20 +228,11 @@ public class RedisKeys {
         return List.of(base + ":force", base + ":activity", base + ":seq");
     }
 
-    /** The force and activity streams of the trail before it was sharded: read and trimmed, never appended to. */
-    public List<Object> legacyAudit() {
-        String base = prefix + ":{audit}";
-        return List.of(base + ":force", base + ":activity");
-    }
-
     /** Collapse state of one action (an UPPER_SNAKE word) of one caller, in that caller's audit shard. */
     public String auditCollapse(String action, String userTag) {
         return auditBase(auditShard(userTag)) + ":c:" + action + ":" + userTag;
     }
 
-    public String sessionLocks(String userTag, String sessionId) {
-        return user(userTag) + ":l:" + sessionId;
-    }
 
     /** The keys of the lock holdings scripts: the session's holdings, the user's holdings. */
     public List<Object> lockHoldings(String userTag, String sessionId) {

@@ -61,7 +61,8 @@ public enum Script {
     LOCK_WAITERS_TAKE("clock-lib", "lock-waiters-take"),
     OUTBOX_CLAIM("clock-lib", "outbox-claim"),
     OUTBOX_ACK("outbox-ack"),
-    AUDIT_APPEND_ONCE("clock-lib", "audit-lib", "audit-append-once");
+    AUDIT_APPEND_ONCE("clock-lib", "audit-lib", "audit-append-once"),
+    LAYOUT_MARK("layout-mark");
 
     private final String name;
     private final String source;

@@ -57,7 +57,7 @@ class SessionStore {
         String tag = Tokens.userTagOf(token);
         String tokenHash = RedisKeys.secretHash(token);
         List<Object> reply = redis.run(Script.AUTHENTICATE,
-                withKey(userKeys(tag), keys.legacyTokenPointer(tag, tokenHash)),
+                userKeys(tag),
                 ttlMillis(), tokenHash, config.loginMaxTombstonesPerUser());
         return switch ((String) reply.get(0)) {
             case "OK" -> {
@@ -243,16 +243,9 @@ class SessionStore {
         return config.sessionTtl().toMillis();
     }
 
-    /** The user's record, then the keys of the layout before it (read and moved into it by user-lib.lua). */
+    /** The user's record, dead sessions and their index (user-lib.lua). */
     private List<Object> userKeys(String userTag) {
-        return List.of(keys.userRecord(userTag), keys.userHash(userTag), keys.userIndex(userTag),
-                keys.userTombstones(userTag));
-    }
-
-    private static List<Object> withKey(List<Object> scriptKeys, Object key) {
-        List<Object> all = new ArrayList<>(scriptKeys);
-        all.add(key);
-        return all;
+        return List.of(keys.userRecord(userTag), keys.userHash(userTag), keys.userTombstones(userTag));
     }
 
     /** A script's keys with the outbox shard's appended (the outbox's KEYS come last). */

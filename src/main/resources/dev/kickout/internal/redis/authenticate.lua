@@ -2,15 +2,12 @@
 -- (never past the absolute cap) and, for a dead token, says why. A session found past its
 -- expiry is buried on the spot, so it is reported expired exactly once; a tombstone found past
 -- its time is forgotten on the spot, so its token is unknown from then on.
--- KEYS[1] the user's record, KEYS[2] dead sessions, KEYS[3] live index before the record,
--- KEYS[4] tombstone index (user-lib.lua),
--- KEYS[5] the token's pointer key as written before pointers moved into the user hash (read only,
--- so that tokens issued before that upgrade keep working; those keys expire on their own)
+-- KEYS[1] the user's record, KEYS[2] dead sessions, KEYS[3] tombstone index (user-lib.lua)
 -- ARGV[1] session ttl (ms), ARGV[2] token hash, ARGV[3] tombstones per user at most
 -- Returns {'OK', sessionId, record} | {'EXPIRED', sessionId, record} | {'REVOKED', tombstone} | {'INVALID'}
 local now = clock_now()
 local ttl = tonumber(ARGV[1])
-load_user(now, ttl)
+load_user()
 local sid = live_by_token(ARGV[2])
 if sid then
   local rec = session_of(sid)
@@ -26,13 +23,13 @@ if sid then
   save_user(now, ttl)
   return {'OK', sid, expanded(rec)}
 end
-sid = redis.call('HGET', KEYS[2], 't:' .. ARGV[2]) or redis.call('GET', KEYS[5])
+sid = redis.call('HGET', KEYS[2], 't:' .. ARGV[2])
 if not sid then
   return {'INVALID'}
 end
 local tombstone = redis.call('HGET', KEYS[2], 'x:' .. sid)
 if tombstone then
-  local due = redis.call('ZSCORE', KEYS[4], sid)
+  local due = redis.call('ZSCORE', KEYS[3], sid)
   if due and tonumber(due) <= now then
     forget(sid)
     return {'INVALID'}

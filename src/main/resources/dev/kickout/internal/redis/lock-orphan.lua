@@ -1,7 +1,6 @@
--- Bounds one lock key that has no expiry (left by a crash, an older version that kept fence
--- counters forever, or a manual edit): a lock hash holding a live lock expires with that lock, any
--- other lock hash is deleted, and any other lock key (counter, dead tokens, waiters) expires after
--- one lock TTL. Deleting an old counter is safe: the next fence comes from Redis's clock.
+-- Bounds one lock key that has no expiry (left by a crash or a manual edit): a lock hash holding
+-- a live lock expires with that lock, any other lock hash is deleted, and any other lock key
+-- (counter, dead tokens, waiters) expires after one lock TTL. Deleting an old counter is safe: the next fence comes from Redis's clock.
 -- KEYS[1] the key, ARGV[1] ttl (ms), ARGV[2] '1' when KEYS[1] is a lock hash
 -- Returns 'NONE' (it expires already, or is gone) | 'DELETED' | 'EXPIRING'
 if redis.call('PTTL', KEYS[1]) ~= -1 then

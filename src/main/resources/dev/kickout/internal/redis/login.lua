@@ -2,7 +2,7 @@
 -- parallel logins, the user ends with exactly the sessions the policy allows, never more than the
 -- per-user cap nor more distinct device types than allowed, and each replaced session keeps a
 -- tombstone saying so. A refused login changes nothing.
--- KEYS[1..4] the user (user-lib.lua), then the outbox shard's two keys
+-- KEYS[1..3] the user (user-lib.lua), then the outbox shard's two keys
 -- The new session's times (loginTime, lastSeen, expiresAt, capAt) and the replaced sessions'
 -- tombstone time ('at') are set here, from Redis's clock.
 -- ARGV[1] new sessionId, ARGV[2] new session record (JSON), ARGV[3] policy,
@@ -17,7 +17,7 @@
 local now = clock_now()
 local ttl = tonumber(ARGV[8])
 local max_tombstones = tonumber(ARGV[13])
-load_user(now, ttl)
+load_user()
 prune(now, ttl, max_tombstones)
 
 local live = live_sessions()

@@ -1,6 +1,6 @@
 -- Revokes live sessions of one user, leaving a tombstone for each so that its token answers
 -- why (KICKED, LOGGED_OUT, ...) for as long as it could have lived (within the tombstone bound).
--- KEYS[1..4] the user (user-lib.lua), then the outbox shard's two keys
+-- KEYS[1..3] the user (user-lib.lua), then the outbox shard's two keys
 -- ARGV[1] tombstone (JSON; its 'at' is set here, from Redis's clock), ARGV[2] ttl (ms),
 -- ARGV[3] one sessionId, or '' for all of the user's sessions,
 -- ARGV[4] only this device type, or '' for any, ARGV[5] a sessionId to spare, or '',
@@ -11,7 +11,7 @@ local now = clock_now()
 local ttl = tonumber(ARGV[2])
 local max_tombstones = tonumber(ARGV[6])
 local tombstone = stamped(ARGV[1], now)
-load_user(now, ttl)
+load_user()
 prune(now, ttl, max_tombstones)
 
 local result = {tombstone}

@@ -1,6 +1,6 @@
 -- Where one session stands, judged by Redis's clock and sliding nothing (read only): live while its
 -- record's expiry is ahead of Redis's time, else ended; with its tombstone while one is kept.
--- KEYS[1] the user's record, KEYS[2] dead sessions, KEYS[3] live index before the record (user-lib.lua)
+-- KEYS[1] the user's record, KEYS[2] dead sessions, KEYS[3] tombstone index (user-lib.lua)
 -- ARGV[1] sessionId
 -- Returns {'LIVE' | 'ENDED', Redis's time (ms), record or '', tombstone or ''}
 local now = clock_now()

@@ -2,12 +2,12 @@
 -- per kickout.session.touch-interval). The expiry slides from the session's last answered request,
 -- as authenticate.lua would have slid it then, never back and never past the absolute cap. A session
 -- already past its expiry by Redis's clock, or gone, is left alone: the next check in Redis buries it.
--- KEYS[1..4] the user (user-lib.lua)
+-- KEYS[1..3] the user (user-lib.lua)
 -- ARGV[1] sessionId, ARGV[2] session ttl (ms), ARGV[3] the last answered request (Redis's time, ms)
 -- Returns 1 if the expiry moved, else 0
 local now = clock_now()
 local ttl = tonumber(ARGV[2])
-load_user(now, ttl)
+load_user()
 local rec = session_of(ARGV[1])
 if not rec then
   return 0

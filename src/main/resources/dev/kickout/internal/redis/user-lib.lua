@@ -7,10 +7,7 @@
 --      x capAt (times in ms, Redis's clock), i ip, a userAgent, r roles (JSON), h token hash}
 --   A live session costs its record and nothing else: no key, field or index entry of its own.
 -- KEYS[2] the user's dead sessions (hash): 'x:<sid>' its tombstone, 't:<token hash>' -> sid and
---   'p:<sid>' -> token hash, forgotten together; KEYS[4] their index (sid -> when forgotten).
--- KEYS[3] the user's live index as written before the record (earlier builds kept live sessions as
---   's:<sid>' fields of KEYS[2] with their pointers, indexed by KEYS[3]): the first script that
---   writes the user moves them into the record (see load_user).
+--   'p:<sid>' -> token hash, forgotten together; KEYS[3] their index (sid -> when forgotten).
 -- Work per call is bounded whatever the user's history: at most PRUNE_LIMIT due tombstones per call,
 -- and the live set never exceeds the per-user cap that every login enforces.
 
@@ -88,45 +85,10 @@ local function save_user(now, ttl)
   end
 end
 
--- Live sessions as earlier builds kept them (user-hash fields indexed by KEYS[3]), moved into USER;
--- their fields are deleted when the caller may write (load_user then deletes the index).
-local function migrate(write)
-  local u = redis.call('HGET', KEYS[2], 'u')
-  if u then
-    u = cjson.decode(u)
-    set_user(u.userId, u.username)
-  end
-  for _, sid in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
-    local raw = redis.call('HGET', KEYS[2], 's:' .. sid)
-    local token_hash = redis.call('HGET', KEYS[2], 'p:' .. sid)
-    if raw then
-      set_live(sid, compact(cjson.decode(raw), token_hash or nil))
-      if write then
-        redis.call('HDEL', KEYS[2], 's:' .. sid, 'p:' .. sid, 't:' .. (token_hash or ''))
-      end
-    end
-  end
-end
-
--- Reads the user's record (an empty one if none). A user whose live sessions are still in the
--- layout of earlier builds is moved into the record at once by a script that may write (now and
--- ttl given); read only callers just read the old layout.
-local function load_user(now, ttl)
+-- Reads the user's record (an empty one if none).
+local function load_user()
   local packed = redis.call('GET', KEYS[1])
-  if packed then
-    USER = cmsgpack.unpack(packed)
-    return USER
-  end
-  USER = {u = {'', ''}, s = {}}
-  if redis.call('EXISTS', KEYS[3]) == 1 then
-    migrate(now ~= nil)
-    if now then
-      redis.call('HDEL', KEYS[2], 'u')
-      redis.call('DEL', KEYS[3])
-      live_changed(now)
-      save_user(now, ttl)
-    end
-  end
+  USER = packed and cmsgpack.unpack(packed) or {u = {'', ''}, s = {}}
   return USER
 end
 
@@ -137,14 +99,14 @@ local function forget(sid)
     redis.call('HDEL', KEYS[2], 't:' .. token_hash)
   end
   redis.call('HDEL', KEYS[2], 'x:' .. sid, 'p:' .. sid)
-  redis.call('ZREM', KEYS[4], sid)
+  redis.call('ZREM', KEYS[3], sid)
 end
 
 -- Keeps at most max tombstones, forgetting those due first (the oldest logins).
 local function trim_tombstones(max)
-  local excess = redis.call('ZCARD', KEYS[4]) - max
+  local excess = redis.call('ZCARD', KEYS[3]) - max
   if excess > 0 then
-    for _, sid in ipairs(redis.call('ZRANGE', KEYS[4], 0, math.min(excess, PRUNE_LIMIT) - 1)) do
+    for _, sid in ipairs(redis.call('ZRANGE', KEYS[3], 0, math.min(excess, PRUNE_LIMIT) - 1)) do
       forget(sid)
     end
   end
@@ -164,14 +126,14 @@ local function bury(sid, tombstone, ttl, max_tombstones, now)
     table.insert(fields, rec.h)
   end
   redis.call('HSET', KEYS[2], unpack(fields))
-  redis.call('ZADD', KEYS[4], rec.x + ttl, sid)
-  keep_until({KEYS[2], KEYS[4]}, now, rec.x + ttl)
+  redis.call('ZADD', KEYS[3], rec.x + ttl, sid)
+  keep_until({KEYS[2], KEYS[3]}, now, rec.x + ttl)
   trim_tombstones(max_tombstones)
 end
 
 -- Forgets tombstones past their time (a bounded number) and buries sessions past their expiry.
 local function prune(now, ttl, max_tombstones)
-  for _, sid in ipairs(redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now, 'LIMIT', 0, PRUNE_LIMIT)) do
+  for _, sid in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, PRUNE_LIMIT)) do
     forget(sid)
   end
   local expired = {}
