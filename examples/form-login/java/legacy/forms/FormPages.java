@@ -1,7 +1,7 @@
 package legacy.forms;
 
-import dev.kickout.KickoutException;
 import dev.kickout.CurrentSession;
+import dev.kickout.KickoutException;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;

@@ -1,9 +1,9 @@
 package legacy.orders;
 
 import dev.kickout.Actor;
-import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.RequiresEditLock;
 import dev.kickout.ResourceRef;
+import dev.kickout.internal.lock.EditLocks;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,14 +1,14 @@
 package dev.kickout.bench;
 
-import dev.kickout.it.http.Api;
-import dev.kickout.it.http.Deployments;
-import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.LockView;
 import dev.kickout.ResourceRef;
+import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.internal.session.ClientInfo;
 import dev.kickout.internal.session.Identity;
 import dev.kickout.internal.session.Session;
 import dev.kickout.internal.session.SessionService;
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
 import jakarta.inject.Inject;
 import java.net.URL;
 import java.util.Map;

@@ -1,15 +1,15 @@
 package dev.kickout.bench;
 
 import dev.kickout.Actor;
-import dev.kickout.it.http.Deployments;
-import dev.kickout.it.support.TestRedis;
-import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.ResourceRef;
+import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.internal.session.ClientInfo;
 import dev.kickout.internal.session.Identity;
 import dev.kickout.internal.session.Session;
 import dev.kickout.internal.session.SessionService;
 import dev.kickout.internal.session.Tombstone;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.TestRedis;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Set;

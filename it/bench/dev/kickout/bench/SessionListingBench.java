@@ -1,11 +1,11 @@
 package dev.kickout.bench;
 
-import dev.kickout.it.http.Api;
-import dev.kickout.it.http.Deployments;
-import dev.kickout.it.support.TestRedis;
 import dev.kickout.internal.session.ClientInfo;
 import dev.kickout.internal.session.Identity;
 import dev.kickout.internal.session.SessionService;
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.TestRedis;
 import jakarta.inject.Inject;
 import java.net.URL;
 import java.util.ArrayList;

@@ -1,15 +1,15 @@
 package dev.kickout;
 
-import dev.kickout.internal.Checks;
-import dev.kickout.internal.i18n.Text;
-import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.LockView;
 import dev.kickout.NotLockedException;
 import dev.kickout.ResourceRef;
+import dev.kickout.SessionView;
+import dev.kickout.internal.Checks;
+import dev.kickout.internal.i18n.Text;
+import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.internal.session.Session;
 import dev.kickout.internal.session.SessionDirectory;
 import dev.kickout.internal.session.SessionService;
-import dev.kickout.SessionView;
 import dev.kickout.internal.session.Tombstone;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -14,7 +14,7 @@
  * <li>The refusals a host may catch: {@link dev.kickout.KickoutException} (status, {@link dev.kickout.ProblemCode},
  *     detail) and the lock ones a guarded save throws.</li>
  * <li>Wiring: {@link dev.kickout.KickoutApplication} (the module's REST root), {@link dev.kickout.KickoutResources}
- *     (its classes, for a host's own Application), {@link dev.kickout.OpenApiRoot} (the OpenAPI document of
+ *     (its classes, for a host's own Application), {@link dev.kickout.OpenApiFilter} (the OpenAPI document of
  *     a moved root), {@link dev.kickout.ForKickout} (a host's own Redisson client).</li>
  * </ul>
  *

@@ -24,7 +24,7 @@ class LayersTest {
     private static final List<String> SHARED = List.of("config", "i18n", "metrics", "redis", "rest");
     private static final Pattern IMPORT = Pattern.compile("^import (?:static )?(dev\\.kickout\\.[\\w.]+);", Pattern.MULTILINE);
     private static final Pattern FEATURE = Pattern.compile("dev\\.kickout\\.internal\\.(?!(?:config|i18n|metrics|redis|rest)\\.)[a-z]+\\..*");
-    private static final Pattern TOP = Pattern.compile("dev\\.kickout\\.(Kickout|KickoutResources|KickoutApplication|OpenApiRoot|CurrentSession)(\\..*)?");
+    private static final Pattern TOP = Pattern.compile("dev\\.kickout\\.(Kickout|KickoutResources|KickoutApplication|OpenApiFilter|CurrentSession)(\\..*)?");
 
     @Test
     void sharedLayersKnowNoFeatureAndNothingAbove() throws IOException {

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
-import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.KickoutResources;
 import dev.kickout.ProblemCode;
+import dev.kickout.internal.admin.RequiresAdmin;
+import dev.kickout.internal.rest.ApiDoc;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerUnderTest;
-import dev.kickout.KickoutResources;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -44,7 +46,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The server's {@code /openapi} against the module's resources as deployed: every path and method of
  * the classes in {@link KickoutResources#classes()} (found by reflection, under the reference WAR's root
- * {@code /kickout/api}), every status each method's annotations document, the problem schema with every
+ * {@code /kickout/api}), every status each method's annotations document and those every operation shares
+ * (which only the module's own OpenAPI filter adds), the problem schema with every
  * {@link ProblemCode}, and the security schemes. The same test runs on WildFly and on Payara Micro.
  */
 @ExtendWith(ArquillianExtension.class)
@@ -93,6 +96,7 @@ class OpenApiIT {
                 assertNotNull(operation, () -> "no " + verb + " " + key + " in " + item.keySet());
                 Set<String> documented = operation.getJsonObject("responses").keySet();
                 Set<String> expected = statuses(method);
+                expected.addAll(shared(resource, method, verb));
                 assertFalse(expected.isEmpty(), () -> resource.getSimpleName() + "." + method.getName() + " documents no status");
                 assertTrue(documented.containsAll(expected),
                         () -> verb + " " + key + ": documented " + documented + ", annotated " + expected);
@@ -171,6 +175,23 @@ class OpenApiIT {
         assertNotNull(schema.getJsonArray("enum"), () -> "code has no enum: " + schema);
         return schema.getJsonArray("enum").stream().map(v -> ((jakarta.json.JsonString) v).getString())
                 .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /**
+     * What every module operation answers besides its own: 400 and 503, 401 unless it needs no session,
+     * 403 for admins only or for an unsafe method (CSRF in cookie mode). The module's filter adds these to
+     * the document, not the method's annotations, so finding them there shows the filter ran.
+     */
+    static Set<String> shared(Class<?> resource, Method method, String verb) {
+        boolean anonymous = method.isAnnotationPresent(ApiDoc.Anonymous.class);
+        Set<String> shared = new TreeSet<>(Set.of("400", "503"));
+        if (!anonymous) {
+            shared.add("401");
+        }
+        if (resource.isAnnotationPresent(RequiresAdmin.class) || !verb.equals("GET") && !anonymous) {
+            shared.add("403");
+        }
+        return shared;
     }
 
     /** The statuses the method's and its class's {@code @APIResponse} annotations document. */

@@ -1,7 +1,7 @@
 package dev.kickout.it.audit;
 
-import dev.kickout.it.support.TestRedis;
 import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.it.support.TestRedis;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
@@ -13,7 +14,6 @@ import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
-import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URL;

@@ -3,13 +3,13 @@ package dev.kickout.it.lock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
-import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;

@@ -3,11 +3,11 @@ package dev.kickout.it.lock;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
-import dev.kickout.internal.redis.RedisKeys;
 import java.net.URL;
 import java.time.Duration;
 import java.util.Map;

@@ -3,6 +3,7 @@ package dev.kickout.it.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
@@ -13,7 +14,6 @@ import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.ServerUnderTest;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
-import dev.kickout.internal.redis.RedisKeys;
 import java.net.URI;
 import java.net.URL;
 import java.time.Duration;

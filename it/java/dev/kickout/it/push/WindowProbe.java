@@ -1,7 +1,7 @@
 package dev.kickout.it.push;
 
-import dev.kickout.internal.push.Push;
 import dev.kickout.event.StreamOpened;
+import dev.kickout.internal.push.Push;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;

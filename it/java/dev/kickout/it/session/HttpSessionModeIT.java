@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.RedisMonitor;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
-import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.URL;

@@ -3,6 +3,8 @@ package dev.kickout.it.session;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.Script;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
@@ -10,8 +12,6 @@ import dev.kickout.it.support.RedisMonitor;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
 import dev.kickout.it.support.Wait;
-import dev.kickout.internal.redis.RedisKeys;
-import dev.kickout.internal.redis.Script;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package dev.kickout.it.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
@@ -10,7 +11,6 @@ import dev.kickout.it.support.RedisCommandStats;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
-import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
@@ -12,7 +13,6 @@ import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.UserRecords;
 import dev.kickout.it.support.Wait;
-import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;

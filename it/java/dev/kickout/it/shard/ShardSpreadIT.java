@@ -3,6 +3,7 @@ package dev.kickout.it.shard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.audit.AuditShards;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
@@ -11,7 +12,6 @@ import dev.kickout.it.support.RedisTopology;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Topology;
-import dev.kickout.internal.redis.RedisKeys;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Instant;

@@ -1,9 +1,9 @@
 package dev.kickout.it.topology;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.support.RedisNodeProcess;
 import dev.kickout.it.support.RedisTopology;
 import dev.kickout.it.support.Topology;
-import dev.kickout.internal.redis.RedisKeys;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.kickout.demo;
 
 import dev.kickout.CurrentSession;
-import dev.kickout.internal.session.KickoutCsrf;
 import dev.kickout.SessionView;
+import dev.kickout.internal.session.KickoutCsrf;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;

@@ -1,10 +1,10 @@
 package dev.kickout.demo;
 
+import dev.kickout.HeldLock;
 import dev.kickout.KickoutException;
 import dev.kickout.demo.DocumentService.DocumentUpdate;
 import dev.kickout.internal.i18n.Languages;
 import dev.kickout.internal.i18n.Text;
-import dev.kickout.HeldLock;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;

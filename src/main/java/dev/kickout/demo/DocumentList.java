@@ -1,7 +1,7 @@
 package dev.kickout.demo;
 
-import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.ResourceRef;
+import dev.kickout.internal.lock.EditLocks;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;

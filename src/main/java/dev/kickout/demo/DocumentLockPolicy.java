@@ -1,8 +1,8 @@
 package dev.kickout.demo;
 
-import dev.kickout.spi.LockPolicy;
 import dev.kickout.ResourceRef;
 import dev.kickout.spi.Caller;
+import dev.kickout.spi.LockPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
 

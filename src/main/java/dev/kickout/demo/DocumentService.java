@@ -1,12 +1,12 @@
 package dev.kickout.demo;
 
-import dev.kickout.internal.Checks;
-import dev.kickout.InvalidRequestException;
-import dev.kickout.internal.NotFoundException;
-import dev.kickout.internal.i18n.Text;
 import dev.kickout.FencedWrites;
+import dev.kickout.InvalidRequestException;
 import dev.kickout.RequiresEditLock;
 import dev.kickout.VersionConflictException;
+import dev.kickout.internal.Checks;
+import dev.kickout.internal.NotFoundException;
+import dev.kickout.internal.i18n.Text;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;

@@ -1,7 +1,7 @@
 package dev.kickout.event;
 
-import dev.kickout.LockView;
 import dev.kickout.Actor;
+import dev.kickout.LockView;
 import java.time.Instant;
 
 /**

@@ -1,7 +1,7 @@
 package dev.kickout.event;
 
-import dev.kickout.SessionView;
 import dev.kickout.Actor;
+import dev.kickout.SessionView;
 
 /**
  * CDI event fired once per session that ends: logout, admin kick, login-policy replacement, or

@@ -1,9 +1,9 @@
 package dev.kickout.it.lock.save;
 
-import dev.kickout.demo.Document;
 import dev.kickout.FencedWrites;
 import dev.kickout.LockToken;
 import dev.kickout.RequiresEditLock;
+import dev.kickout.demo.Document;
 import jakarta.ejb.AsyncResult;
 import jakarta.ejb.Asynchronous;
 import jakarta.ejb.Stateless;

@@ -1,7 +1,7 @@
 package dev.kickout.it.lock.save;
 
-import dev.kickout.KickoutException;
 import dev.kickout.HeldLock;
+import dev.kickout.KickoutException;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.servlet.annotation.WebServlet;

@@ -1,10 +1,10 @@
 package dev.kickout.it.lock.save;
 
-import dev.kickout.demo.Document;
 import dev.kickout.FencedWrites;
 import dev.kickout.LockToken;
 import dev.kickout.RequiresEditLock;
 import dev.kickout.ResourceRef;
+import dev.kickout.demo.Document;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;

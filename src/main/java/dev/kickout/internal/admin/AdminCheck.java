@@ -1,7 +1,7 @@
 package dev.kickout.internal.admin;
 
-import dev.kickout.internal.Json;
 import dev.kickout.KickoutException;
+import dev.kickout.internal.Json;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.rest.HttpRequests;

@@ -1,8 +1,8 @@
 package dev.kickout.internal.audit;
 
+import dev.kickout.Actor;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
-import dev.kickout.Actor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;

@@ -1,13 +1,13 @@
 package dev.kickout.internal.audit;
 
 import dev.kickout.Actor;
-import dev.kickout.internal.admin.AdminDenied;
+import dev.kickout.LockView;
+import dev.kickout.SessionView;
 import dev.kickout.event.LockEnded;
 import dev.kickout.event.LockForceReleased;
-import dev.kickout.LockView;
 import dev.kickout.event.LoginThrottled;
 import dev.kickout.event.SessionRevoked;
-import dev.kickout.SessionView;
+import dev.kickout.internal.admin.AdminDenied;
 import dev.kickout.internal.session.Tombstone;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

@@ -1,7 +1,7 @@
 package dev.kickout.internal.audit;
 
-import dev.kickout.internal.Checks;
 import dev.kickout.InvalidRequestException;
+import dev.kickout.internal.Checks;
 import dev.kickout.internal.i18n.Text;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -37,14 +37,6 @@ public class AuditResource {
     @Operation(summary = "The audit trail, newest first, optionally filtered")
     @APIResponse(responseCode = "200", description = "{items, next}",
             content = @Content(schema = @Schema(implementation = AuditPage.class)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public AuditPage list(@QueryParam("limit") String limit, @QueryParam("before") String before,
                           @QueryParam("actor") String actor, @QueryParam("target") String target,
                           @QueryParam("action") String action, @QueryParam("from") String from,

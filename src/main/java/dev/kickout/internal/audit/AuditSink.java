@@ -1,9 +1,9 @@
 package dev.kickout.internal.audit;
 
-import dev.kickout.internal.LogId;
-import dev.kickout.internal.LogText;
 import dev.kickout.Actor;
 import dev.kickout.internal.Json;
+import dev.kickout.internal.LogId;
+import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,10 +1,10 @@
 package dev.kickout.internal.cleanup;
 
 import dev.kickout.internal.LogId;
-import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.audit.AuditLog;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.lock.EditLocks;
+import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.session.SessionDirectory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -178,7 +178,7 @@ public enum Setting {
     HEALTH_REDIS_READINESS("kickout.health.redis-readiness", "true",
             "Whether MicroProfile Health readiness includes Redis (DOWN while Redis cannot serve); false keeps a host in rotation when Redis is down."),
     OPENAPI_ROOT("kickout.openapi.root", "kickout/api",
-            "The module's REST root relative to the context root, for the OpenAPI document when a web.xml mapping moved it (with mp.openapi.filter=dev.kickout.OpenApiRoot).");
+            "The module's REST root relative to the context root, for the OpenAPI document when a web.xml mapping moved it (read by dev.kickout.OpenApiFilter).");
 
     private final String key;
     private final String defaultValue;

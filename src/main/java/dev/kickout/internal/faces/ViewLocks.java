@@ -1,13 +1,13 @@
 package dev.kickout.internal.faces;
 
-import dev.kickout.internal.config.KickoutConfig;
-import dev.kickout.internal.lock.EditLocks;
-import dev.kickout.internal.lock.LockForbiddenException;
 import dev.kickout.LockHeldException;
-import dev.kickout.internal.lock.LockLimitException;
 import dev.kickout.LockLostException;
 import dev.kickout.LockView;
 import dev.kickout.ResourceRef;
+import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.lock.EditLocks;
+import dev.kickout.internal.lock.LockForbiddenException;
+import dev.kickout.internal.lock.LockLimitException;
 import dev.kickout.internal.rest.ApiRoot;
 import dev.kickout.internal.session.CallerSession;
 import dev.kickout.internal.session.Session;

@@ -3,9 +3,9 @@ package dev.kickout.internal.i18n;
 import java.text.MessageFormat;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Function;
 import java.util.MissingResourceException;
 import java.util.ResourceBundle;
+import java.util.function.Function;
 
 /**
  * A human text not yet put into a language: a key of the {@code dev/kickout/messages} bundles and its

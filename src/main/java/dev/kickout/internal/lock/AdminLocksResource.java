@@ -48,14 +48,6 @@ public class AdminLocksResource {
     @Operation(summary = "Every held lock, filtered by type and holder")
     @APIResponse(responseCode = "200", description = "{total, items}",
             content = @Content(schema = @Schema(implementation = EditLocks.Page.class)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public EditLocks.Page list(@QueryParam("type") String type, @QueryParam("userId") String userId,
                                @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         String typeFilter = type == null || type.isEmpty() ? null : Checks.matching("type", type, ResourceRef.TYPE);
@@ -69,16 +61,7 @@ public class AdminLocksResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Force release: the holder's token is invalid at once, the holder is told, then the lock goes")
     @APIResponse(responseCode = "200", description = "{released: lock view}")
-    @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it")
     public Map<String, LockView> release(@PathParam("type") String type, @PathParam("id") String id, Release body) {
         String reason = Checks.optionalText("reason", body == null ? null : body.reason(), 500);
         LockView released = locks.forceRelease(new ResourceRef(type, id),

@@ -34,14 +34,6 @@ public class AdminQueuesResource {
     @Operation(summary = "The records with a queue or a reservation, by type/id")
     @APIResponse(responseCode = "200", description = "{total, items:[{type, id, holder, reservedFor, waiting}]}",
             content = @Content(schema = @Schema(implementation = LockRooms.QueuePage.class)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public LockRooms.QueuePage list(@QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         return rooms.queues(Checks.intParam("offset", offset, 0, 0, 1_000_000), Checks.intParam("limit", limit, 50, 1, 500));
     }

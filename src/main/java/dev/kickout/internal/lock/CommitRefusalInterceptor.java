@@ -1,9 +1,9 @@
 package dev.kickout.internal.lock;
 
 import dev.kickout.HeldLock;
+import dev.kickout.KickoutException;
 import dev.kickout.LockLostException;
 import dev.kickout.RequiresEditLock;
-import dev.kickout.KickoutException;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.interceptor.AroundInvoke;

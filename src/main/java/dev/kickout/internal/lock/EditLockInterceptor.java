@@ -1,11 +1,11 @@
 package dev.kickout.internal.lock;
 
 import dev.kickout.HeldLock;
+import dev.kickout.KickoutException;
 import dev.kickout.LockToken;
 import dev.kickout.LockView;
 import dev.kickout.RequiresEditLock;
 import dev.kickout.ResourceRef;
-import dev.kickout.KickoutException;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;

@@ -1,18 +1,18 @@
 package dev.kickout.internal.lock;
 
+import dev.kickout.Actor;
 import dev.kickout.LockHeldException;
 import dev.kickout.LockToken;
 import dev.kickout.LockView;
 import dev.kickout.ResourceRef;
 import dev.kickout.event.LockForceReleased;
 import dev.kickout.event.LockFreed;
-import dev.kickout.spi.LockPolicy;
-import dev.kickout.internal.metrics.Metrics;
-import dev.kickout.Actor;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.outbox.Outbox;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.session.Session;
+import dev.kickout.spi.LockPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;

@@ -1,10 +1,10 @@
 package dev.kickout.internal.lock;
 
+import dev.kickout.Actor;
 import dev.kickout.LockView;
 import dev.kickout.ResourceRef;
 import dev.kickout.event.LockForceReleased;
 import dev.kickout.event.LockFreed;
-import dev.kickout.Actor;
 import dev.kickout.internal.Json;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.outbox.FollowUps;

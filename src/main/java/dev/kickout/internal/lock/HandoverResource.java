@@ -14,8 +14,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -49,20 +47,10 @@ public class HandoverResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Ask the holder to hand over (a waiter only)")
     @APIResponse(responseCode = "202", description = "{requestId}: the holder's pages are told")
-    @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "409", description = "NOT_WAITING: join the queue first",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: the caller's last request is open or was answered within 30 s",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN; a message over 280 characters or with control characters; or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it")
+    @APIResponse(responseCode = "409", description = "NOT_WAITING: join the queue first")
+    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: the caller's last request is open or was answered within 30 s")
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN; a message over 280 characters or with control characters")
     public Response ask(@PathParam("type") String type, @PathParam("id") String id, Ask body) {
         String requestId = rooms.askHandover(new ResourceRef(type, id), current.require(), body == null ? null : body.message());
         return Response.accepted(Map.of("requestId", requestId)).build();
@@ -73,20 +61,10 @@ public class HandoverResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "The holder's answer (X-Lock-Token): accept ends the holding and reserves the lock for the requester")
     @APIResponse(responseCode = "200", description = "{accepted}")
-    @APIResponse(responseCode = "404", description = "NOT_FOUND: no open request with that id for this holder",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN; accept missing; or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "404", description = "NOT_FOUND: no open request with that id for this holder")
+    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock")
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's")
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN; accept missing")
     public Map<String, Boolean> answer(@PathParam("type") String type, @PathParam("id") String id,
                                        @PathParam("requestId") String requestId,
                                        @HeaderParam(LockResource.LOCK_TOKEN) String token, Answer body) {

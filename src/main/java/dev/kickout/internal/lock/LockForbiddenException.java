@@ -1,10 +1,10 @@
 package dev.kickout.internal.lock;
 
-import dev.kickout.ResourceRef;
-import dev.kickout.spi.LockPolicy;
 import dev.kickout.KickoutException;
 import dev.kickout.ProblemCode;
+import dev.kickout.ResourceRef;
 import dev.kickout.internal.i18n.Text;
+import dev.kickout.spi.LockPolicy;
 
 /**
  * 403 {@code LOCK_FORBIDDEN}: the host's {@link LockPolicy} does not let this caller lock the record.

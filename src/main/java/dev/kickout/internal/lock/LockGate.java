@@ -1,11 +1,11 @@
 package dev.kickout.internal.lock;
 
 import dev.kickout.ResourceRef;
+import dev.kickout.internal.LogId;
+import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.session.Session;
 import dev.kickout.spi.Caller;
 import dev.kickout.spi.LockPolicy;
-import dev.kickout.internal.config.KickoutConfig;
-import dev.kickout.internal.LogId;
-import dev.kickout.internal.session.Session;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;

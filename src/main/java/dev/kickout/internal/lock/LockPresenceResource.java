@@ -39,14 +39,7 @@ public class LockPresenceResource {
     @Operation(summary = "Still here: the room (lock or reservation, the caller's place, who has the record open)")
     @APIResponse(responseCode = "200", description = "The room",
             content = @Content(schema = @Schema(implementation = Room.class)))
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN; or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN")
     public Room here(@PathParam("type") String type, @PathParam("id") String id) {
         return rooms.presence(new ResourceRef(type, id), current.require());
     }
@@ -54,14 +47,7 @@ public class LockPresenceResource {
     @DELETE
     @Operation(summary = "The page closed: off the viewers, out of the queue")
     @APIResponse(responseCode = "204", description = "Gone")
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN; or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN")
     public Response gone(@PathParam("type") String type, @PathParam("id") String id) {
         rooms.leavePage(new ResourceRef(type, id), current.require());
         return Response.noContent().build();

@@ -41,16 +41,9 @@ public class LockQueueResource {
     @Operation(summary = "Join the record's queue (a free record with nobody ahead is reserved for the caller at once)")
     @APIResponse(responseCode = "200", description = "The caller's place: position (1 is next), size, reservedUntil",
             content = @Content(schema = @Schema(implementation = Place.class)))
-    @APIResponse(responseCode = "409", description = "QUEUE_FULL (scope RECORD or USER, limit), or ALREADY_HOLDER: the caller holds the lock",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "403", description = "LOCK_FORBIDDEN: the host's lock policy refuses the caller this record; or " + ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN; or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "409", description = "QUEUE_FULL (scope RECORD or USER, limit), or ALREADY_HOLDER: the caller holds the lock")
+    @APIResponse(responseCode = "403", description = "LOCK_FORBIDDEN: the host's lock policy refuses the caller this record")
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN")
     public Place join(@PathParam("type") String type, @PathParam("id") String id) {
         return rooms.join(new ResourceRef(type, id), current.require());
     }
@@ -59,12 +52,7 @@ public class LockQueueResource {
     @Operation(summary = "The caller's place in the queue (position 0 when not in it)")
     @APIResponse(responseCode = "200", description = "The caller's place",
             content = @Content(schema = @Schema(implementation = Place.class)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN; or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN")
     public Place place(@PathParam("type") String type, @PathParam("id") String id) {
         return rooms.place(new ResourceRef(type, id), current.require());
     }
@@ -72,14 +60,7 @@ public class LockQueueResource {
     @DELETE
     @Operation(summary = "Leave the queue; a reservation the caller held passes to the next in line")
     @APIResponse(responseCode = "204", description = "Out of the queue (also when it was not in it)")
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN; or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN")
     public Response leave(@PathParam("type") String type, @PathParam("id") String id) {
         rooms.leave(new ResourceRef(type, id), current.require());
         return Response.noContent().build();

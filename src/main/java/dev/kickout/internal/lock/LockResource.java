@@ -47,18 +47,10 @@ public class LockResource {
             content = @Content(schema = @Schema(implementation = LockView.class)))
     @APIResponse(responseCode = "200", description = "Re-acquired by the same session: renewed, with a new lockToken",
             content = @Content(schema = @Schema(implementation = LockView.class)))
-    @APIResponse(responseCode = "403", description = "LOCK_FORBIDDEN: the host's lock policy refuses the caller this record; or " + ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "409", description = "LOCK_LIMIT: the session or the user holds as many locks as it may; scope (SESSION, USER) and limit say which",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "423", description = "LOCK_HELD: another session holds it, or it is reserved for the first in its queue (reservedUntil); holder says who and until when",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared (kickout.lock.types); or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = "LOCK_FORBIDDEN: the host's lock policy refuses the caller this record")
+    @APIResponse(responseCode = "409", description = "LOCK_LIMIT: the session or the user holds as many locks as it may; scope (SESSION, USER) and limit say which")
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: another session holds it, or it is reserved for the first in its queue (reservedUntil); holder says who and until when")
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared (kickout.lock.types)")
     public Response acquire(@PathParam("type") String type, @PathParam("id") String id) {
         EditLocks.Acquired acquired = locks.acquire(new ResourceRef(type, id), current.require());
         return Response.status(acquired.renewed() ? 200 : 201).entity(acquired.lock()).build();
@@ -69,18 +61,10 @@ public class LockResource {
     @Operation(summary = "Extend the lock (holder only, X-Lock-Token); idleSeconds: how long the person on the page has been inactive")
     @APIResponse(responseCode = "200", description = "The renewed lock",
             content = @Content(schema = @Schema(implementation = LockView.class)))
-    @APIResponse(responseCode = "403", description = "LOCK_FORBIDDEN: the host's lock policy no longer lets the holder lock this record; or " + ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why (IDLE: released for inactivity)",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared; idleSeconds not 0 to 86400; or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "403", description = "LOCK_FORBIDDEN: the host's lock policy no longer lets the holder lock this record")
+    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why (IDLE: released for inactivity)")
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's")
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared; idleSeconds not 0 to 86400")
     public LockView heartbeat(@PathParam("type") String type, @PathParam("id") String id,
                               @HeaderParam(LOCK_TOKEN) String token, @QueryParam("idleSeconds") String idleSeconds) {
         Integer idle = idleSeconds == null || idleSeconds.isEmpty() ? null
@@ -91,18 +75,8 @@ public class LockResource {
     @DELETE
     @Operation(summary = "Release the lock (holder only, X-Lock-Token; compare-and-delete)")
     @APIResponse(responseCode = "204", description = "Released")
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "409", description = "LOCK_LOST: the token no longer holds the lock; reason and by say why")
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: the token is another session's")
     public Response release(@PathParam("type") String type, @PathParam("id") String id,
                             @HeaderParam(LOCK_TOKEN) String token) {
         locks.release(new ResourceRef(type, id), token, current.require());
@@ -119,18 +93,10 @@ public class LockResource {
     @APIResponse(responseCode = "200", description = "The lock view; to others than the holding user and admins, "
             + "the holder without sessionId and clientId",
             content = @Content(schema = @Schema(implementation = LockView.class)))
-    @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "409", description = "LOCK_LOST: with X-Lock-Token, the token no longer holds it",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "423", description = "LOCK_HELD: with X-Lock-Token, the token is another session's",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared; or " + ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "404", description = "NOT_LOCKED: nobody holds it")
+    @APIResponse(responseCode = "409", description = "LOCK_LOST: with X-Lock-Token, the token no longer holds it")
+    @APIResponse(responseCode = "423", description = "LOCK_HELD: with X-Lock-Token, the token is another session's")
+    @APIResponse(responseCode = "400", description = "LOCK_TYPE_UNKNOWN: the type is not declared")
     public LockView get(@PathParam("type") String type, @PathParam("id") String id,
                         @HeaderParam(LOCK_TOKEN) String token) {
         ResourceRef resource = new ResourceRef(type, id);

@@ -1,7 +1,7 @@
 package dev.kickout.internal.lock;
 
-import dev.kickout.spi.LockTokenSource;
 import dev.kickout.internal.rest.HttpRequests;
+import dev.kickout.spi.LockTokenSource;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,10 +1,10 @@
 package dev.kickout.internal.lock;
 
 import dev.kickout.LockToken;
-import dev.kickout.spi.LockTokenSource;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.rest.BodyParameters;
 import dev.kickout.internal.rest.HttpRequests;
+import dev.kickout.spi.LockTokenSource;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,8 +1,8 @@
 package dev.kickout.internal.lock;
 
-import dev.kickout.RequiresEditLock;
 import dev.kickout.KickoutException;
 import dev.kickout.ProblemCode;
+import dev.kickout.RequiresEditLock;
 import dev.kickout.internal.i18n.Text;
 
 /**

@@ -1,8 +1,8 @@
 package dev.kickout.internal.lock;
 
-import dev.kickout.ResourceRef;
 import dev.kickout.KickoutException;
 import dev.kickout.ProblemCode;
+import dev.kickout.ResourceRef;
 import dev.kickout.internal.i18n.Text;
 
 /**

@@ -2,9 +2,9 @@ package dev.kickout.internal.metrics;
 
 import jakarta.enterprise.inject.spi.AnnotatedField;
 import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.inject.spi.CDI;
 import jakarta.enterprise.inject.spi.InjectionPoint;
 import jakarta.inject.Inject;
-import jakarta.enterprise.inject.spi.CDI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -2,8 +2,8 @@ package dev.kickout.internal.push;
 
 import dev.kickout.event.StreamOpened;
 import dev.kickout.internal.config.KickoutConfig;
-import dev.kickout.internal.rest.ApiDoc;
 import dev.kickout.internal.metrics.Metrics;
+import dev.kickout.internal.rest.ApiDoc;
 import dev.kickout.internal.session.CallerSession;
 import dev.kickout.internal.session.RequestCredentials;
 import dev.kickout.internal.session.Session;
@@ -75,14 +75,6 @@ public class EventsResource {
     @SecurityRequirement(name = ApiDoc.COOKIE)
     @APIResponse(responseCode = "200", description = "The ticket and its lifetime in seconds",
             content = @Content(schema = @Schema(implementation = Ticket.class)))
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Ticket ticket() {
         return new Ticket(sessions.issueTicket(current.require()), config.sseTicketTtl().toSeconds());
     }
@@ -105,14 +97,7 @@ public class EventsResource {
     @SecurityRequirement(name = ApiDoc.COOKIE)
     @SecurityRequirement(name = ApiDoc.TICKET)
     @APIResponse(responseCode = "200", description = "The stream (text/event-stream); Last-Event-ID or ?lastEventId= replays missed events")
-    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: a stream cap is full; Retry-After says when to try again",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: a stream cap is full; Retry-After says when to try again")
     public void stream(@QueryParam("ticket") String ticket, @HeaderParam("Last-Event-ID") String lastEventIdHeader,
                        @QueryParam("lastEventId") String lastEventIdQuery,
                        @Context HttpServletRequest request, @Context HttpServletResponse response,

@@ -1,13 +1,13 @@
 package dev.kickout.internal.push;
 
+import dev.kickout.LockView;
+import dev.kickout.SessionView;
+import dev.kickout.event.LockForceReleased;
+import dev.kickout.event.SessionRevoked;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
-import dev.kickout.event.LockForceReleased;
 import dev.kickout.internal.lock.LockNotice;
-import dev.kickout.LockView;
-import dev.kickout.event.SessionRevoked;
-import dev.kickout.SessionView;
 import dev.kickout.internal.session.Tombstone;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

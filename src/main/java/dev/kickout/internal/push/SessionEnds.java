@@ -1,9 +1,9 @@
 package dev.kickout.internal.push;
 
-import dev.kickout.internal.Json;
 import dev.kickout.ProblemCode;
-import dev.kickout.internal.session.SessionDirectory.Standing;
+import dev.kickout.internal.Json;
 import dev.kickout.internal.session.SessionDirectory;
+import dev.kickout.internal.session.SessionDirectory.Standing;
 import dev.kickout.internal.session.Tombstone;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

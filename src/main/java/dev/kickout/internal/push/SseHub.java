@@ -1,11 +1,11 @@
 package dev.kickout.internal.push;
 
 import dev.kickout.internal.LogId;
-import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.TooManyAttemptsException;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.i18n.Text;
+import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.session.Session;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;

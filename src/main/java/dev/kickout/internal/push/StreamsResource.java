@@ -10,8 +10,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -34,14 +32,6 @@ public class StreamsResource {
     @GET
     @Operation(summary = "Open event streams on this instance")
     @APIResponse(responseCode = "200", description = "{open, subscribed}")
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "403", description = ApiDoc.ADMIN_ONLY,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Map<String, Object> streams() {
         return Map.of("open", hub.openStreams(), "subscribed", push.subscribed());
     }

@@ -8,9 +8,9 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.List;
-import org.redisson.api.RScript;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.redisson.api.RScript;
 
 /**
  * The version of the layout stored under the key prefix ({@code P:layout}): written by the first instance

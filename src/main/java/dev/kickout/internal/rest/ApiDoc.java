@@ -1,11 +1,18 @@
 package dev.kickout.internal.rest;
 
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
 /**
  * Names shared by the MicroProfile OpenAPI annotations on the module's resources: the problem media
  * type, the security schemes' names (declared on {@code AuthResource}: servers read
- * {@code @SecurityScheme} on resource classes) and the texts of the refusals most operations share. Each
- * operation names its refusals itself: Payara Micro 6.2025.10 leaves out an {@code @APIResponse} put on the
- * resource class (WildFly adds it to every operation), as {@code OpenApiIT} showed when they were moved there.
+ * {@code @SecurityScheme} on resource classes) and the texts of the refusals every operation shares, which
+ * {@code dev.kickout.OpenApiFilter} adds to each one (Payara Micro 6.2025.10 leaves out an
+ * {@code @APIResponse} put on a resource class, so no annotation can say them once). An operation documents
+ * its own refusals only, without their media type (the filter adds it).
  * Annotations only: a server without MicroProfile OpenAPI never loads them, and nothing here touches a
  * host's own document beyond adding the module's paths, schemas, tags and these schemes.
  */
@@ -33,6 +40,17 @@ public final class ApiDoc {
     public static final String ADMIN_ONLY = "FORBIDDEN: the caller lacks the admin role (kickout.admin.role); "
             + "or CSRF_REJECTED in cookie mode";
     public static final String UNAVAILABLE = "STORE_UNAVAILABLE: Redis cannot serve; Retry-After says when to try again";
+
+    /**
+     * Marks an operation that needs no session (signing in): the OpenAPI filter gives it no shared 401 and no
+     * CSRF 403. Every other shared answer comes from {@code dev.kickout.OpenApiFilter}, not from annotations
+     * on the method.
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Anonymous {
+    }
 
     private ApiDoc() {
     }

@@ -1,7 +1,7 @@
 package dev.kickout.internal.rest;
 
-import dev.kickout.internal.Json;
 import dev.kickout.KickoutException;
+import dev.kickout.internal.Json;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.metrics.Metrics;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,9 +1,9 @@
 package dev.kickout.internal.rest;
 
 import dev.kickout.KickoutException;
+import dev.kickout.ProblemCode;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
-import dev.kickout.ProblemCode;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.i18n.Languages;
 import dev.kickout.internal.i18n.Text;

@@ -1,12 +1,12 @@
 package dev.kickout.internal.session;
 
-import dev.kickout.SessionView;
 import dev.kickout.InvalidRequestException;
+import dev.kickout.SessionView;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.rest.ApiDoc;
 import dev.kickout.internal.rest.ClientAddress;
 import dev.kickout.internal.rest.Problem;
-import dev.kickout.internal.i18n.Text;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -68,6 +68,7 @@ public class AuthResource {
 
     @POST
     @Path("login")
+    @ApiDoc.Anonymous
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Sign in (JSON; in cookie mode also a form post): checks the credentials with the app's IdentityStores and applies the login policy")
     @APIResponse(responseCode = "200", description = "The new session and its token; replaced lists the sessions this login ended. "
@@ -80,10 +81,6 @@ public class AuthResource {
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: too many recent failed sign-ins of this username from this address "
             + "or over all addresses, from this address, or with this known device (KICKOUT_DEVICE cookie); Retry-After says when to try again",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response login(LoginRequest body, @Context HttpServletRequest request) {
         if (body == null) {
@@ -99,23 +96,17 @@ public class AuthResource {
     /** Cookie mode's sign-in form; see {@link FormLogin}. */
     @POST
     @Path("login")
+    @ApiDoc.Anonymous
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Sign in (JSON; in cookie mode also a form post): checks the credentials with the app's IdentityStores and applies the login policy")
     @APIResponse(responseCode = "200", description = "The new session and its token; replaced lists the sessions this login ended. "
             + "Sets the KICKOUT_DEVICE cookie: this browser is then a known device of the user for the login throttle",
             content = @Content(schema = @Schema(implementation = LoginResult.class)))
     @APIResponse(responseCode = "303", description = "Cookie mode, a form post: on to the next page (signed in) or back to the sign-in page")
-    @APIResponse(responseCode = "401", description = "BAD_CREDENTIALS: unknown user or wrong password",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "409", description = "SESSION_LIMIT: refused by the REJECT policy or the device-type cap",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+    @APIResponse(responseCode = "401", description = "BAD_CREDENTIALS: unknown user or wrong password")
+    @APIResponse(responseCode = "409", description = "SESSION_LIMIT: refused by the REJECT policy or the device-type cap")
     @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: too many recent failed sign-ins of this username from this address "
-            + "or over all addresses, from this address, or with this known device (KICKOUT_DEVICE cookie); Retry-After says when to try again",
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
+            + "or over all addresses, from this address, or with this known device (KICKOUT_DEVICE cookie); Retry-After says when to try again")
     public Response formLogin(String body, @Context HttpServletRequest request) {
         return formLogin.login(request, body);
     }
@@ -128,14 +119,6 @@ public class AuthResource {
     @SecurityRequirement(name = ApiDoc.COOKIE)
     @APIResponse(responseCode = "204", description = "Signed out")
     @APIResponse(responseCode = "303", description = "Cookie mode, a form post: signed out, on to the sign-in page")
-    @APIResponse(responseCode = "403", description = ApiDoc.CSRF_REJECTED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Response logout(@Context HttpServletRequest request) {
         sessions.logout(current.require(), current.actor());
         return config.cookieEnabled() ? formLogin.signedOut(request) : Response.noContent().build();
@@ -148,12 +131,6 @@ public class AuthResource {
     @SecurityRequirement(name = ApiDoc.COOKIE)
     @APIResponse(responseCode = "200", description = "The session view, current=true",
             content = @Content(schema = @Schema(implementation = SessionView.class)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public SessionView me() {
         return current.require().view(true);
     }
@@ -165,12 +142,6 @@ public class AuthResource {
     @SecurityRequirement(name = ApiDoc.COOKIE)
     @APIResponse(responseCode = "200", description = "The session is active",
             content = @Content(schema = @Schema(implementation = Status.class)))
-    @APIResponse(responseCode = "400", description = ApiDoc.BAD_REQUEST,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "401", description = ApiDoc.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
-    @APIResponse(responseCode = "503", description = ApiDoc.UNAVAILABLE,
-            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(ref = ApiDoc.PROBLEM_SCHEMA)))
     public Status status() {
         return new Status("ACTIVE", current.require().expiresAt());
     }

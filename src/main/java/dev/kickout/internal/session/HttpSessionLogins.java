@@ -1,8 +1,8 @@
 package dev.kickout.internal.session;
 
 import dev.kickout.Actor;
-import dev.kickout.internal.Checks;
 import dev.kickout.KickoutException;
+import dev.kickout.internal.Checks;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
@@ -21,11 +21,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
 import java.security.Principal;
-import java.util.Locale;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

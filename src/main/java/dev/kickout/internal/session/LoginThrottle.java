@@ -1,13 +1,13 @@
 package dev.kickout.internal.session;
 
 import dev.kickout.event.LoginThrottled;
+import dev.kickout.event.LoginThrottled.Kind;
 import dev.kickout.internal.TooManyAttemptsException;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
-import dev.kickout.event.LoginThrottled.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;

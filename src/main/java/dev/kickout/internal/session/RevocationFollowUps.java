@@ -1,7 +1,7 @@
 package dev.kickout.internal.session;
 
-import dev.kickout.event.SessionRevoked;
 import dev.kickout.Actor;
+import dev.kickout.event.SessionRevoked;
 import dev.kickout.internal.Json;
 import dev.kickout.internal.outbox.FollowUps;
 import dev.kickout.internal.outbox.Outbox;

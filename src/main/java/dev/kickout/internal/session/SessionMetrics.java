@@ -1,7 +1,7 @@
 package dev.kickout.internal.session;
 
-import dev.kickout.event.SessionRevoked;
 import dev.kickout.KickoutException;
+import dev.kickout.event.SessionRevoked;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.metrics.Metrics;

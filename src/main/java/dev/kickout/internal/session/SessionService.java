@@ -1,13 +1,13 @@
 package dev.kickout.internal.session;
 
-import dev.kickout.event.SessionRevoked;
 import dev.kickout.Actor;
-import dev.kickout.internal.Checks;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.KickoutException;
+import dev.kickout.event.SessionRevoked;
+import dev.kickout.internal.Checks;
 import dev.kickout.internal.config.KickoutConfig;
-import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.i18n.Text;
+import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.outbox.Outbox;
 import dev.kickout.internal.redis.RedisKeys;
 import jakarta.enterprise.context.ApplicationScoped;
