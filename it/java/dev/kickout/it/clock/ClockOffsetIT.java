@@ -36,7 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * One clock: two instances on one Redis whose own clocks are 20 minutes apart
- * ({@code kickout.clock-offset} +10 min on "a", -10 min on "b", the clock the near cache reads too; the
+ * ({@link ShiftedClock}: +10 min on "a", -10 min on "b", the clock the near cache reads too; the
  * cache is on) share sessions and locks, and every expiry happens when Redis's clock says, on both: no
  * early death, no life past the cap.
  *
@@ -63,20 +63,20 @@ class ClockOffsetIT {
     @Deployment(name = "a", testable = false)
     @TargetsContainer("a")
     static WebArchive onA() {
-        return Deployments.referenceWar("kickout.war", settings("PT10M"));
+        return Deployments.referenceWar("kickout.war", settings("PT10M")).addClass(ShiftedClock.class);
     }
 
     @Deployment(name = "b", testable = false)
     @TargetsContainer("b")
     static WebArchive onB() {
-        return Deployments.referenceWar("kickout.war", settings("-PT10M"));
+        return Deployments.referenceWar("kickout.war", settings("-PT10M")).addClass(ShiftedClock.class);
     }
 
     private static Map<String, String> settings(String offset) {
         Map<String, String> settings = new HashMap<>(Map.of("kickout.key-prefix", "clockoffset",
                 "kickout.login.policy", "MULTI", "kickout.session.ttl", "PT3S", "kickout.session.max-lifetime", "PT8S",
                 "kickout.lock.ttl", "PT3S", "kickout.lock.heartbeat", "PT1S", "kickout.lock.force-release-grace", "PT0S"));
-        settings.put("kickout.clock-offset", offset);
+        settings.put("it.clock-offset", offset);
         // the near cache reads this instance's shifted clock: it must go by Redis's time all the same
         settings.put("kickout.session.near-cache", "true");
         return settings;

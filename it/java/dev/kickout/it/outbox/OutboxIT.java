@@ -55,9 +55,8 @@ class OutboxIT {
     @Deployment(name = "a", testable = false)
     @TargetsContainer("a")
     static WebArchive onA() {
-        Map<String, String> faulty = new java.util.HashMap<>(SETTINGS);
-        faulty.put("kickout.test.fault-after-decision", "true");
-        return Deployments.referenceWar("kickout.war", faulty).addClass(ThrowingObserver.class);
+        return Deployments.referenceWar("kickout.war", SETTINGS).addClass(ThrowingObserver.class)
+                .addClass(DeadAfterDecision.class);
     }
 
     @Deployment(name = "b", testable = false)

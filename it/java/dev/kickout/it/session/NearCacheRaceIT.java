@@ -34,7 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The near cache's fill race, on two instances with the near cache on: B's cache misses a token and reads it live
- * from Redis, then (held {@code kickout.test.near-cache-fill-delay} = 50 ms) fills its cache, while A kicks the
+ * from Redis, then (held 50 ms by {@link PausedFill}) fills its cache, while A kicks the
  * session in between. The fill must not bring the session back: after the kick returns, B refuses the token
  * within the fence's bound and from then on, in every round. Also run on Redis Cluster (POM), where the
  * invalidation crosses nodes; not on Sentinel (one master, as the single Redis) nor on Payara (the same cache,
@@ -61,9 +61,7 @@ class NearCacheRaceIT {
     @Deployment(name = "b", testable = false)
     @TargetsContainer("b")
     static WebArchive onB() {
-        Map<String, String> settings = new HashMap<>(A);
-        settings.put("kickout.test.near-cache-fill-delay", "PT0.05S");
-        return Deployments.referenceWar("kickout.war", settings);
+        return Deployments.referenceWar("kickout.war", A).addClass(PausedFill.class);
     }
 
     @ArquillianResource

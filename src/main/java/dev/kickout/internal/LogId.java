@@ -82,7 +82,7 @@ public enum LogId {
     OUTBOX_FOLLOW_UP_FAILED(7001),
     /** The deciding instance did not finish a decision's follow-ups; a drainer delivers them. */
     OUTBOX_LEFT_TO_DRAINER(7002),
-    /** {@code kickout.test.fault-after-decision} is on: no follow-ups, no draining (tests only). */
+    /** A test deployment's decision fault is on: no follow-ups, no draining (tests only). */
     OUTBOX_FAULT_INJECTION_ON(7003),
     /** An outbox drain tick was skipped: Redis unreachable (FINE). */
     OUTBOX_DRAIN_SKIPPED(7004),

@@ -4,7 +4,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
@@ -101,12 +100,9 @@ public class KickoutConfig {
     private Duration sseMaxAge;
     private int redisBreakerThreshold;
     private Duration redisBreakerProbe;
-    private Clock clock;
     private Duration outboxGrace;
     private Duration outboxInterval;
     private Duration outboxMaxAge;
-    private boolean testFaultAfterDecision;
-    private Duration testNearCacheFillDelay;
     private String lockTokenParameter;
     private OptionalInt redisWaitReplicas;
     private Duration redisWaitTimeout;
@@ -179,12 +175,9 @@ public class KickoutConfig {
         sseMaxAge = duration(Setting.SSE_MAX_AGE);
         redisBreakerThreshold = positiveInt(Setting.REDIS_BREAKER_THRESHOLD);
         redisBreakerProbe = duration(Setting.REDIS_BREAKER_PROBE);
-        clock = Clock.offset(Clock.systemUTC(), signedDuration(Setting.CLOCK_OFFSET));
         outboxGrace = duration(Setting.OUTBOX_GRACE);
         outboxInterval = duration(Setting.OUTBOX_INTERVAL);
         outboxMaxAge = duration(Setting.OUTBOX_MAX_AGE);
-        testFaultAfterDecision = bool(Setting.TEST_FAULT_AFTER_DECISION);
-        testNearCacheFillDelay = durationOrZero(Setting.TEST_NEAR_CACHE_FILL_DELAY);
         lockTokenParameter = matching(Setting.LOCK_TOKEN_PARAMETER, PARAMETER_NAME, "1-64 letters, digits, '.', '_' or '-'");
         redisWaitReplicas = replicaCount(Setting.REDIS_WAIT_REPLICAS);
         redisWaitTimeout = wholeMillis(Setting.REDIS_WAIT_TIMEOUT);
@@ -516,14 +509,6 @@ public class KickoutConfig {
         return lockTokenParameter;
     }
 
-    /**
-     * This instance's wall clock, the only one the module reads: every expiry, TTL and "now"
-     * decision is Redis's ({@code clock-lib.lua}), so this is left for what is only shown or logged.
-     * {@code kickout.clock-offset} (tests only) shifts it, so a leftover dependency shows up.
-     */
-    public Clock clock() {
-        return clock;
-    }
 
     public Duration outboxGrace() {
         return outboxGrace;
@@ -535,16 +520,6 @@ public class KickoutConfig {
 
     public Duration outboxMaxAge() {
         return outboxMaxAge;
-    }
-
-    /** Tests only: whether this instance stops right after a decision, before its follow-ups. */
-    public boolean testFaultAfterDecision() {
-        return testFaultAfterDecision;
-    }
-
-    /** Tests only: {@code kickout.test.near-cache-fill-delay}, zero unless set. */
-    public Duration testNearCacheFillDelay() {
-        return testNearCacheFillDelay;
     }
 
     /**
@@ -582,14 +557,6 @@ public class KickoutConfig {
             throw invalid(setting, "a duration of whole milliseconds, at least PT0.001S, such as PT0.5S");
         }
         return value;
-    }
-
-    private Duration signedDuration(Setting setting) {
-        try {
-            return Duration.parse(raw(setting).toUpperCase(Locale.ROOT));
-        } catch (DateTimeParseException e) {
-            throw invalid(setting, "an ISO-8601 duration such as PT10M or -PT10M");
-        }
     }
 
     private boolean bool(Setting setting) {

@@ -8,6 +8,7 @@ import dev.kickout.ResourceRef;
 import dev.kickout.event.LockForceReleased;
 import dev.kickout.event.LockFreed;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.config.ModuleClock;
 import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.outbox.Outbox;
 import dev.kickout.internal.redis.RedisKeys;
@@ -54,6 +55,8 @@ public class EditLocks {
     @Inject
     KickoutConfig config;
     @Inject
+    ModuleClock clock;
+    @Inject
     ForceReleaseFollowUps followUps;
     @Inject
     Outbox outbox;
@@ -94,7 +97,7 @@ public class EditLocks {
             metrics.lockAcquired(reply.status().equals("RENEWED"));
         }
         if (reply.status().equals("QUEUED")) {
-            throw new Reservation(null, null, config.clock().instant()).refusal(resource, config.clock().instant());
+            throw new Reservation(null, null, clock.now().instant()).refusal(resource, clock.now().instant());
         }
         LockView lock = reply.orThrow(resource);
         if ("1".equals(LockStore.fields(reply.raw()).get("waited"))) {

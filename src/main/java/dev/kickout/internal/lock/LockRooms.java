@@ -13,6 +13,7 @@ import dev.kickout.internal.LogText;
 import dev.kickout.internal.NotFoundException;
 import dev.kickout.internal.TooManyAttemptsException;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.config.ModuleClock;
 import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.session.Session;
@@ -71,6 +72,8 @@ public class LockRooms {
     @Inject
     KickoutConfig config;
     @Inject
+    ModuleClock clock;
+    @Inject
     LockIndex index;
     @Inject
     Event<LockNotice> notices;
@@ -108,7 +111,7 @@ public class LockRooms {
                 throw QueueRefusedException.full(resource, "RECORD", config.lockQueueMaxPerRecord());
             }
             default -> {
-                store.rewatch(resource, config.clock().millis());
+                store.rewatch(resource, clock.now().millis());
                 announce(resource, joined.turn());
                 return joined.place();
             }
@@ -201,7 +204,7 @@ public class LockRooms {
                 notify((String) reply.get(1), "HANDOVER_REQUESTED", payload);
                 Duration idleAfter = config.lockTiming(resource.type()).handoverIdleAfter();
                 if (!idleAfter.isZero()) {
-                    store.rewatch(resource, config.clock().millis() + idleAfter.toMillis());
+                    store.rewatch(resource, clock.now().millis() + idleAfter.toMillis());
                 }
                 return requestId;
             }
@@ -376,12 +379,12 @@ public class LockRooms {
         Map<String, Object> lost = payload(resource);
         lost.put("reason", "HANDED_OVER");
         lost.put("by", requester.userId());
-        lost.put("at", config.clock().instant());
+        lost.put("at", clock.now().instant());
         lost.put("fence", released.fence());
         notify(released.holder().sessionId(), "EDIT_LOCK_RELEASED", lost);
         announce(resource, turn);
         ended.fire(new LockEnded(released, "HANDED_OVER", requester, acceptedBy,
-                config.clock().instant()));
+                clock.now().instant()));
     }
 
     private static Map<String, Object> answered(ResourceRef resource, String requestId, boolean accepted) {

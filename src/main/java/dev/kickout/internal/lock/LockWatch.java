@@ -6,6 +6,7 @@ import dev.kickout.event.LockEnded;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.config.ModuleClock;
 import dev.kickout.internal.redis.StoreUnavailableException;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -44,6 +45,8 @@ class LockWatch {
 
     @Inject
     KickoutConfig config;
+    @Inject
+    ModuleClock clock;
     @Inject
     RoomStore store;
     @Inject
@@ -149,7 +152,7 @@ class LockWatch {
         if (status.equals("WARN")) {
             Map<String, String> fields = LockStore.fields(reply);
             Map<String, Object> payload = LockRooms.payload(resource);
-            payload.put("at", config.clock().instant());
+            payload.put("at", clock.now().instant());
             payload.put("expiresAt", LockStore.instant(fields.get("deadline")));
             payload.put("reason", fields.get("reason"));
             rooms.notify(fields.get("sessionId"), "LOCK_EXPIRING", payload);

@@ -39,6 +39,8 @@ public class Outbox {
     @Inject
     KickoutConfig config;
     @Inject
+    DecisionFault fault;
+    @Inject
     BeanManager beans;
 
     /** A fresh entry id (random, key-safe). */
@@ -55,13 +57,13 @@ public class Outbox {
 
     /**
      * Runs the follow-ups of entry {@code id} of {@code shard} right after its script, and
-     * acknowledges it if all succeeded. With {@code kickout.test.fault-after-decision} this
+     * acknowledges it if all succeeded. With a {@link DecisionFault} on (tests only) this
      * instance stops here instead, as if it died right after the script.
      */
     public void afterDecision(List<Object> shard, String id, Consumer<FollowUps> followUps) {
         try {
-            if (config.testFaultAfterDecision()) {
-                throw new IllegalStateException("kickout.test.fault-after-decision is on (tests only)");
+            if (fault.on()) {
+                throw new IllegalStateException("this instance plays one that died after its decision (tests only)");
             }
             deliver(shard, id, followUps);
         } catch (RuntimeException e) {

@@ -19,7 +19,7 @@ import java.util.logging.Logger;
 /**
  * Runs the {@link OutboxDrainer} on every instance, {@code kickout.outbox.interval} after the end of
  * the previous tick (the container's managed scheduler, fixed delay: a slow tick never overlaps the
- * next). Not with {@code kickout.test.fault-after-decision}: that instance plays one that died, so
+ * next). Not with a {@link DecisionFault} on: that instance plays one that died, so
  * only the others may deliver its decisions.
  */
 @ApplicationScoped
@@ -32,6 +32,8 @@ public class OutboxTimer {
     @Inject
     KickoutConfig config;
     @Inject
+    DecisionFault fault;
+    @Inject
     OutboxDrainer drainer;
 
     private ScheduledFuture<?> ticks;
@@ -41,8 +43,8 @@ public class OutboxTimer {
         if (!config.enabled()) {
             return;
         }
-        if (config.testFaultAfterDecision()) {
-            LOG.warning(LogId.OUTBOX_FAULT_INJECTION_ON.message("kickout.test.fault-after-decision is on: this instance"
+        if (fault.on()) {
+            LOG.warning(LogId.OUTBOX_FAULT_INJECTION_ON.message("a decision fault is on: this instance"
                     + " neither follows up its decisions nor drains the outbox (tests only)"));
             return;
         }

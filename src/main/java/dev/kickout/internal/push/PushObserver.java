@@ -7,6 +7,7 @@ import dev.kickout.event.SessionRevoked;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.config.ModuleClock;
 import dev.kickout.internal.lock.LockNotice;
 import dev.kickout.internal.session.Tombstone;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,6 +31,8 @@ class PushObserver {
     Push push;
     @Inject
     KickoutConfig config;
+    @Inject
+    ModuleClock clock;
 
     /** A revocation tells the session's pages {@code FORCE_LOGOUT}; an expiry noticed by a request, {@code SESSION_EXPIRED}. */
     void onRevoked(@Observes SessionRevoked event) {
@@ -59,7 +62,7 @@ class PushObserver {
         payload.put("by", event.by().userId());
         // the decision's time and the holding it ended, the same on an outbox replay: a client tells a stale
         // release from its current holding by the fence (a newer holding has a greater one), not by a time
-        payload.put("at", event.at() != null ? event.at() : config.clock().instant());
+        payload.put("at", event.at() != null ? event.at() : clock.now().instant());
         payload.put("fence", lock.fence());
         push.send(lock.holder().sessionId(), PushEvent.EDIT_LOCK_RELEASED, payload);
     }

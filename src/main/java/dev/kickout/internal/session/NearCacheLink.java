@@ -3,6 +3,7 @@ package dev.kickout.internal.session;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.config.ModuleClock;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
@@ -52,6 +53,8 @@ public class NearCacheLink {
     @Inject
     KickoutConfig config;
     @Inject
+    ModuleClock clock;
+    @Inject
     SessionStore store;
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -68,7 +71,7 @@ public class NearCacheLink {
     void init() {
         if (config.enabled() && config.sessionNearCache()) {
             cache = new NearCache(config.sessionTtl(), config.nearCacheSilence(), config.nearCacheMaxAge(),
-                    config.nearCacheSize(), System::nanoTime, () -> config.clock().millis());
+                    config.nearCacheSize(), System::nanoTime, () -> clock.now().millis());
         }
     }
 

@@ -55,6 +55,8 @@ public class SessionService {
     @Inject
     KickoutConfig config;
     @Inject
+    NearCacheFill fill;
+    @Inject
     Event<SessionRevoked> revoked;
     @Inject
     Instance<IdentityStoreHandler> identityStores;
@@ -170,21 +172,9 @@ public class SessionService {
         NearCache.Read before = cache.read();
         SessionStore.Lookup lookup = store.authenticate(token);
         Session live = checked(lookup);
-        testFillDelay();
+        fill.beforeFill();
         cache.fill(before, userTag, tokenHash, live, lookup.capAt());
         return live;
-    }
-
-    /** Tests only: {@code kickout.test.near-cache-fill-delay} widens the window a fill can race a revocation in. */
-    private void testFillDelay() {
-        long delay = config.testNearCacheFillDelay().toMillis();
-        if (delay > 0) {
-            try {
-                Thread.sleep(delay);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     /** The live session of a lookup in Redis; for a dead one, its refusal (after telling of an expiry). */

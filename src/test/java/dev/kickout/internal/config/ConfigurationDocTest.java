@@ -43,7 +43,6 @@ class ConfigurationDocTest {
             Map.entry("kickout.login.policy", "SINGLE"),
             Map.entry("kickout.login.when-full", "REJECT"),
             Map.entry("kickout.cookie.same-site", "Strict"),
-            Map.entry("kickout.clock-offset", "PT10M"),
             Map.entry("kickout.openapi.root", "rest"));
 
     @Test

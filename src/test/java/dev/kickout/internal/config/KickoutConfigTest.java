@@ -67,7 +67,6 @@ class KickoutConfigTest {
         assertEquals(true, config.restOwnApplication());
         assertEquals("admin", config.adminRole());
         assertEquals(Duration.ofSeconds(3), config.outboxGrace());
-        assertEquals(false, config.testFaultAfterDecision());
     }
 
     @Test
@@ -82,16 +81,7 @@ class KickoutConfigTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"PT0S, 0", "PT10M, 600", "-PT10M, -600", "pt-10m, -600"})
-    void theClockOffsetShiftsTheOneClock(String offset, long seconds) {
-        System.setProperty("kickout.clock-offset", offset);
-        long shift = load().clock().millis() - System.currentTimeMillis();
-        assertTrue(Math.abs(shift - seconds * 1000) < 5_000, offset + " shifted the clock by " + shift + " ms");
-    }
-
-    @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "kickout.clock-offset         | ten minutes",
             "kickout.session.ttl          | 30 minutes",
             "kickout.session.ttl          | -PT5M",
             "kickout.login.policy         | EVERYTHING",
@@ -103,7 +93,6 @@ class KickoutConfigTest {
             "kickout.filter.include       | /api/*/x",
             "kickout.session.max-lifetime | PT1M",
             "kickout.outbox.grace         | PT0S",
-            "kickout.test.fault-after-decision | yes",
             "kickout.redis.wait-replicas  | some",
             "kickout.redis.wait-replicas  | -1",
             "kickout.redis.wait-replicas  | 17",
