@@ -5,12 +5,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
-import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -35,7 +31,7 @@ public class KickoutConfig {
     /** More replicas than any sane setup has: a bigger number is a typo (WAIT would always time out). */
     private static final int MAX_WAIT_REPLICAS = 16;
     /** A lock type, as the lock feature's resource type pattern (repeated: config knows no feature). */
-    private static final Pattern LOCK_TYPE = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
+    private static final Pattern LOCK_TYPE = LockTimings.LOCK_TYPE;
     private static final Pattern PARAMETER_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     /** What a login does to the user's other sessions. */
@@ -45,7 +41,7 @@ public class KickoutConfig {
     public enum WhenFull { EVICT_OLDEST, REJECT }
 
     private final Map<Setting, String> raw = new EnumMap<>(Setting.class);
-    private boolean microProfileConfig;
+    private SettingReader reader;
 
     private String keyPrefix;
     private Duration redisTimeout;
@@ -69,8 +65,7 @@ public class KickoutConfig {
     private Set<String> lockTypes;
     private int lockMaxPerSession;
     private int lockMaxPerUser;
-    private LockTiming lockTiming;
-    private Map<String, LockTiming> lockTimings;
+    private LockTimings lockTimings;
     private int lockQueueMaxPerRecord;
     private int lockQueueMaxPerUser;
     private int lockViewersMaxPerRecord;
@@ -116,10 +111,9 @@ public class KickoutConfig {
 
     @PostConstruct
     void load() {
-        ConfigLookup lookup = new ConfigLookup(Thread.currentThread().getContextClassLoader());
-        microProfileConfig = lookup.usesMicroProfileConfig();
+        reader = new SettingReader(Thread.currentThread().getContextClassLoader());
         for (Setting setting : Setting.values()) {
-            raw.put(setting, lookup.get(setting.key()).map(String::trim).orElse(setting.defaultValue()));
+            raw.put(setting, reader.raw(setting));
         }
         keyPrefix = matching(Setting.KEY_PREFIX, PREFIX, "1-32 letters, digits, '.', '_' or '-'");
         redisTimeout = duration(Setting.REDIS_TIMEOUT);
@@ -187,22 +181,19 @@ public class KickoutConfig {
             throw invalid(Setting.LOGIN_MAX_SESSIONS, "at most " + Setting.LOGIN_MAX_SESSIONS_PER_USER.key()
                     + " (" + loginMaxSessionsPerUser + ")");
         }
-        loadLockTimings(lookup);
+        lockTimings = LockTimings.read(reader, new LockTiming(lockTtl, lockHeartbeat, durationOrZero(Setting.LOCK_IDLE_TIMEOUT),
+                duration(Setting.LOCK_IDLE_WARNING), duration(Setting.LOCK_RESERVATION), lockHandoverIdleAfter), lockTypes);
         if (sessionMaxLifetime.compareTo(sessionTtl) < 0) {
             throw invalid(Setting.SESSION_MAX_LIFETIME, "a duration at least as long as " + Setting.SESSION_TTL.key());
         }
-        loadCookieMode();
-        loadHttpSessionMode();
+        cookie = CookieSettings.read(reader);
+        httpSession = HttpSessionSettings.read(reader);
         loadTrustedProxies();
         healthRedisReadiness = bool(Setting.HEALTH_REDIS_READINESS);
     }
 
     public String raw(Setting setting) {
         return raw.get(setting);
-    }
-
-    public boolean usesMicroProfileConfig() {
-        return microProfileConfig;
     }
 
     public String keyPrefix() {
@@ -309,18 +300,17 @@ public class KickoutConfig {
 
     /** The timings of lock type {@code type}: its own {@code kickout.lock.type.<type>.*} over the global ones. */
     public LockTiming lockTiming(String type) {
-        return lockTimings.getOrDefault(type, lockTiming);
+        return lockTimings.of(type);
     }
 
     /** The longest lock TTL of any type (what keys that outlive a lock by a TTL must assume). */
     public Duration lockTtlMax() {
-        return lockTimings.values().stream().map(LockTiming::ttl).reduce(lockTtl, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+        return lockTimings.ttlMax();
     }
 
     /** The longest idle warning of any type (how far ahead the lock watch looks). */
     public Duration lockIdleWarningMax() {
-        return lockTimings.values().stream().map(LockTiming::idleWarning)
-                .reduce(lockTiming.idleWarning(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+        return lockTimings.idleWarningMax();
     }
 
     public int lockQueueMaxPerRecord() {
@@ -337,70 +327,6 @@ public class KickoutConfig {
 
     public Duration lockWatchInterval() {
         return lockWatchInterval;
-    }
-
-    private static final List<String> TIMING_NAMES = List.of("ttl", "heartbeat", "idle-timeout", "idle-warning",
-            "reservation", "handover-idle-after");
-
-    private void loadLockTimings(ConfigLookup lookup) {
-        lockTiming = checkedTiming(new LockTiming(lockTtl, lockHeartbeat, durationOrZero(Setting.LOCK_IDLE_TIMEOUT),
-                duration(Setting.LOCK_IDLE_WARNING), duration(Setting.LOCK_RESERVATION), lockHandoverIdleAfter),
-                "kickout.lock.");
-        Map<String, LockTiming> byType = new java.util.HashMap<>();
-        Set<String> types = new java.util.TreeSet<>(lockTypes);
-        for (String name : lookup.names("kickout.lock.type.")) {
-            String rest = name.substring("kickout.lock.type.".length());
-            int dot = rest.indexOf('.');
-            if (dot < 0 || !LOCK_TYPE.matcher(rest.substring(0, dot)).matches()
-                    || !TIMING_NAMES.contains(rest.substring(dot + 1))) {
-                throw new IllegalStateException("Kickout configuration: " + name + " is not a setting; expected "
-                        + "kickout.lock.type.<type>.<name> with a type matching " + LOCK_TYPE.pattern() + " and a name of "
-                        + TIMING_NAMES);
-            }
-            types.add(rest.substring(0, dot));
-        }
-        for (String type : types) {
-            String prefix = "kickout.lock.type." + type + ".";
-            Map<String, Duration> own = new java.util.HashMap<>();
-            for (String name : TIMING_NAMES) {
-                lookup.get(prefix + name).map(String::trim).ifPresent(value -> own.put(name,
-                        typeDuration(prefix + name, value, name.equals("idle-timeout") || name.equals("handover-idle-after"))));
-            }
-            if (!own.isEmpty()) {
-                byType.put(type, checkedTiming(new LockTiming(own.getOrDefault("ttl", lockTtl),
-                        own.getOrDefault("heartbeat", lockHeartbeat),
-                        own.getOrDefault("idle-timeout", lockTiming.idleTimeout()),
-                        own.getOrDefault("idle-warning", lockTiming.idleWarning()),
-                        own.getOrDefault("reservation", lockTiming.reservation()),
-                        own.getOrDefault("handover-idle-after", lockTiming.handoverIdleAfter())), prefix));
-            }
-        }
-        lockTimings = Map.copyOf(byType);
-    }
-
-    private static Duration typeDuration(String key, String value, boolean zeroAllowed) {
-        try {
-            Duration parsed = Duration.parse(value.toUpperCase(Locale.ROOT));
-            if (!parsed.isNegative() && (zeroAllowed || !parsed.isZero())) {
-                return parsed;
-            }
-        } catch (DateTimeParseException e) {
-            // reported below
-        }
-        throw new IllegalStateException("Kickout configuration: " + key + " = '" + value + "' is invalid; expected a "
-                + (zeroAllowed ? "" : "positive ") + "ISO-8601 duration such as PT30S or PT5M");
-    }
-
-    private static LockTiming checkedTiming(LockTiming timing, String prefix) {
-        if (timing.heartbeat().compareTo(timing.ttl()) >= 0) {
-            throw new IllegalStateException("Kickout configuration: " + prefix + "heartbeat = " + timing.heartbeat()
-                    + " is invalid; expected a duration shorter than " + prefix + "ttl (" + timing.ttl() + ")");
-        }
-        if (timing.idleRelease() && timing.idleWarning().compareTo(timing.idleTimeout()) >= 0) {
-            throw new IllegalStateException("Kickout configuration: " + prefix + "idle-warning = " + timing.idleWarning()
-                    + " is invalid; expected a duration shorter than " + prefix + "idle-timeout (" + timing.idleTimeout() + ")");
-        }
-        return timing;
     }
 
     public Duration cleanupInterval() {
@@ -536,111 +462,57 @@ public class KickoutConfig {
     }
 
     private OptionalInt replicaCount(Setting setting) {
-        if (raw(setting).equalsIgnoreCase("auto")) {
-            return OptionalInt.empty();
-        }
-        try {
-            int value = Integer.parseInt(raw(setting));
-            if (value >= 0 && value <= MAX_WAIT_REPLICAS) {
-                return OptionalInt.of(value);
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw invalid(setting, "auto or a number of replicas from 0 to " + MAX_WAIT_REPLICAS);
+        return reader.read(setting, Converters.Expecting.of("auto or a number of replicas from 0 to " + MAX_WAIT_REPLICAS,
+                value -> {
+                    if (value.equalsIgnoreCase("auto")) {
+                        return OptionalInt.empty();
+                    }
+                    int count = Integer.parseInt(value);
+                    return count >= 0 && count <= MAX_WAIT_REPLICAS ? OptionalInt.of(count) : null;
+                }));
     }
 
-    /** A duration Redis's WAIT can take: whole milliseconds, never 0 (which would make WAIT block forever). */
     private Duration wholeMillis(Setting setting) {
-        Duration value = duration(setting);
-        if (value.toMillis() < 1 || value.toNanos() % 1_000_000 != 0) {
-            throw invalid(setting, "a duration of whole milliseconds, at least PT0.001S, such as PT0.5S");
-        }
-        return value;
+        return reader.read(setting, Converters.WHOLE_MILLIS);
     }
 
     private boolean bool(Setting setting) {
-        String value = raw(setting).toLowerCase(Locale.ROOT);
-        if (value.equals("true") || value.equals("false")) {
-            return Boolean.parseBoolean(value);
-        }
-        throw invalid(setting, "true or false");
+        return reader.read(setting, Converters.BOOLEAN);
     }
 
     private Duration durationOrZero(Setting setting) {
-        String value = raw(setting).toUpperCase(Locale.ROOT);
-        return value.equals("PT0S") || value.equals("PT0.0S") ? Duration.ZERO : duration(setting);
+        return reader.read(setting, Converters.DURATION_OR_ZERO);
     }
 
     private Duration duration(Setting setting) {
-        try {
-            Duration value = Duration.parse(raw(setting).toUpperCase(Locale.ROOT));
-            if (!value.isNegative() && !value.isZero()) {
-                return value;
-            }
-        } catch (DateTimeParseException e) {
-            // reported below
-        }
-        throw invalid(setting, "a positive ISO-8601 duration such as PT30S or PT5M");
+        return reader.read(setting, Converters.POSITIVE_DURATION);
     }
 
     private int positiveInt(Setting setting) {
-        try {
-            int value = Integer.parseInt(raw(setting));
-            if (value > 0) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw invalid(setting, "a positive integer");
+        return reader.read(setting, Converters.POSITIVE_INT);
     }
 
     private <E extends Enum<E>> E choice(Setting setting, Class<E> type) {
-        for (E constant : type.getEnumConstants()) {
-            if (constant.name().equalsIgnoreCase(raw(setting))) {
-                return constant;
-            }
-        }
-        throw invalid(setting, "one of " + Arrays.toString(type.getEnumConstants()));
+        return reader.read(setting, Converters.oneOf(type));
     }
 
     private String matching(Setting setting, Pattern pattern, String expected) {
-        if (!pattern.matcher(raw(setting)).matches()) {
-            throw invalid(setting, expected);
-        }
-        return raw(setting);
+        return reader.read(setting, Converters.matching(pattern, expected));
     }
 
     private Set<String> parseLockTypes() {
-        Set<String> types = new LinkedHashSet<>();
-        for (String type : raw(Setting.LOCK_TYPES).split(",")) {
-            String trimmed = type.trim();
-            if (trimmed.isEmpty()) {
-                continue;
-            }
-            if (!LOCK_TYPE.matcher(trimmed).matches()) {
-                throw invalid(Setting.LOCK_TYPES, "comma-separated lock types, each matching " + LOCK_TYPE.pattern());
-            }
-            types.add(trimmed);
-        }
-        return Set.copyOf(types);
+        return Set.copyOf(reader.read(Setting.LOCK_TYPES, Converters.listOf(Converters.matching(LOCK_TYPE, ""),
+                "comma-separated lock types, each matching " + LOCK_TYPE.pattern())));
     }
 
     private List<String> paths(Setting setting) {
-        List<String> paths = Arrays.stream(raw(setting).split(","))
-                .map(String::trim).filter(p -> !p.isEmpty()).toList();
-        for (String path : paths) {
-            if (!path.startsWith("/") || path.indexOf('*') >= 0 && !path.endsWith("/*")) {
-                throw invalid(setting, "comma-separated paths starting with '/', optionally ending in '/*'");
-            }
-        }
-        return paths;
+        return reader.read(setting, Converters.listOf(Converters.Expecting.of("",
+                path -> path.startsWith("/") && (path.indexOf('*') < 0 || path.endsWith("/*")) ? path : null),
+                "comma-separated paths starting with '/', optionally ending in '/*'"));
     }
 
     private IllegalStateException invalid(Setting setting, String expected) {
-        return new IllegalStateException("Kickout configuration: " + setting.key() + " = '" + raw(setting)
-                + "' is invalid; expected " + expected + " (default '" + setting.defaultValue() + "': "
+        return SettingReader.invalid(setting.key(), raw(setting), expected + " (default '" + setting.defaultValue() + "': "
                 + setting.description() + ")");
     }
 
@@ -669,7 +541,7 @@ public class KickoutConfig {
      * the same sources as the bean, or its default.
      */
     public static String atBoot(Setting setting, ClassLoader loader) {
-        return new ConfigLookup(loader).get(setting.key()).map(String::trim).orElse(setting.defaultValue());
+        return new SettingReader(loader).raw(setting);
     }
 
     // kickout.trusted-proxies: clients behind a reverse proxy
@@ -677,13 +549,8 @@ public class KickoutConfig {
     private List<Cidr> trustedProxies;
 
     private void loadTrustedProxies() {
-        try {
-            trustedProxies = Arrays.stream(raw(Setting.TRUSTED_PROXIES).split(","))
-                    .map(String::trim).filter(c -> !c.isEmpty()).map(Cidr::parse).toList();
-        } catch (IllegalArgumentException e) {
-            throw invalid(Setting.TRUSTED_PROXIES, "comma-separated IPv4 or IPv6 CIDRs such as 10.0.0.0/8 or ::1/128 ("
-                    + e.getMessage() + ")");
-        }
+        trustedProxies = reader.read(Setting.TRUSTED_PROXIES, Converters.listOf(Converters.Expecting.of("", Cidr::parse),
+                "comma-separated IPv4 or IPv6 CIDRs such as 10.0.0.0/8 or ::1/128"));
     }
 
     /** The address blocks of trusted reverse proxies; empty when no proxy is trusted. */
@@ -691,112 +558,17 @@ public class KickoutConfig {
         return trustedProxies;
     }
 
-    // kickout.cookie.*: cookie mode
+    private CookieSettings cookie;
+    private HttpSessionSettings httpSession;
 
-    /** SameSite attribute of the session and CSRF cookies. */
-    public enum SameSite { Lax, Strict, None }
-
-    /** When the session cookie takes the {@code __Host-} prefix. */
-    public enum CookiePrefix { AUTO, ALWAYS, NEVER }
-
-    private static final Pattern COOKIE_NAME = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}");
-    private static final Pattern PAGE = Pattern.compile("/[A-Za-z0-9._~!$&'()*+,;=:@%/-]{0,255}");
-
-    private boolean cookieEnabled;
-    private String cookieName;
-    private SameSite cookieSameSite;
-    private CookiePrefix cookieHostPrefix;
-    private String cookieSignInPage;
-
-    private void loadCookieMode() {
-        cookieEnabled = bool(Setting.COOKIE_ENABLED);
-        cookieName = matching(Setting.COOKIE_NAME, COOKIE_NAME, "a cookie name (1-64 token characters)");
-        cookieSameSite = choice(Setting.COOKIE_SAME_SITE, SameSite.class);
-        cookieHostPrefix = choice(Setting.COOKIE_HOST_PREFIX, CookiePrefix.class);
-        cookieSignInPage = raw(Setting.COOKIE_SIGN_IN_PAGE).isEmpty() ? ""
-                : matching(Setting.COOKIE_SIGN_IN_PAGE, PAGE, "a context-relative path such as /signin.html");
-        if (cookieSignInPage.contains("//")) {
-            throw invalid(Setting.COOKIE_SIGN_IN_PAGE, "a context-relative path such as /signin.html");
-        }
+    /** Cookie mode ({@code kickout.cookie.*}). */
+    public CookieSettings cookie() {
+        return cookie;
     }
 
-    public boolean cookieEnabled() {
-        return cookieEnabled;
-    }
-
-    public String cookieName() {
-        return cookieName;
-    }
-
-    public SameSite cookieSameSite() {
-        return cookieSameSite;
-    }
-
-    public CookiePrefix cookieHostPrefix() {
-        return cookieHostPrefix;
-    }
-
-    /** The context-relative sign-in page, or "" when page loads get the 401 instead of a redirect. */
-    public String cookieSignInPage() {
-        return cookieSignInPage;
-    }
-
-    // kickout.http-session.*: HttpSession mode
-
-    /** Where a login's device type or client id comes from in HttpSession mode. */
-    public record RequestValue(String fixed, String header, String cookie) {
-    }
-
-    private static final Pattern SOURCE = Pattern.compile("(header|cookie):[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}|[A-Za-z0-9._-]{1,64}");
-
-    private boolean httpSessionEnabled;
-    private String httpSessionRefusedPage;
-    private RequestValue httpSessionDeviceType;
-    private RequestValue httpSessionClientId;
-    private List<String> httpSessionRoles;
-
-    private void loadHttpSessionMode() {
-        httpSessionEnabled = bool(Setting.HTTP_SESSION_ENABLED);
-        httpSessionRefusedPage = raw(Setting.HTTP_SESSION_REFUSED_PAGE).isEmpty() ? ""
-                : matching(Setting.HTTP_SESSION_REFUSED_PAGE, PAGE, "a context-relative path such as /login.jsp");
-        if (httpSessionRefusedPage.contains("//")) {
-            throw invalid(Setting.HTTP_SESSION_REFUSED_PAGE, "a context-relative path such as /login.jsp");
-        }
-        httpSessionDeviceType = requestValue(Setting.HTTP_SESSION_DEVICE_TYPE);
-        httpSessionClientId = requestValue(Setting.HTTP_SESSION_CLIENT_ID);
-        httpSessionRoles = Arrays.stream(raw(Setting.HTTP_SESSION_ROLES).split(","))
-                .map(String::trim).filter(role -> !role.isEmpty()).toList();
-    }
-
-    private RequestValue requestValue(Setting setting) {
-        String value = matching(setting, SOURCE, "a label, header:<name> or cookie:<name>");
-        if (value.startsWith("header:")) {
-            return new RequestValue(null, value.substring(7), null);
-        }
-        return value.startsWith("cookie:") ? new RequestValue(null, null, value.substring(7))
-                : new RequestValue(value, null, null);
-    }
-
-    public boolean httpSessionEnabled() {
-        return httpSessionEnabled;
-    }
-
-    /** The context-relative page refused page loads go to in HttpSession mode, or "" for the requested page again. */
-    public String httpSessionRefusedPage() {
-        return httpSessionRefusedPage;
-    }
-
-    public RequestValue httpSessionDeviceType() {
-        return httpSessionDeviceType;
-    }
-
-    public RequestValue httpSessionClientId() {
-        return httpSessionClientId;
-    }
-
-    /** Container roles to copy into the Kickout session, besides the admin role. */
-    public List<String> httpSessionRoles() {
-        return httpSessionRoles;
+    /** HttpSession mode ({@code kickout.http-session.*}). */
+    public HttpSessionSettings httpSession() {
+        return httpSession;
     }
 
     private boolean healthRedisReadiness;

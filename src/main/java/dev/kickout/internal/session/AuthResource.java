@@ -121,7 +121,7 @@ public class AuthResource {
     @APIResponse(responseCode = "303", description = "Cookie mode, a form post: signed out, on to the sign-in page")
     public Response logout(@Context HttpServletRequest request) {
         sessions.logout(current.require(), current.actor());
-        return config.cookieEnabled() ? formLogin.signedOut(request) : Response.noContent().build();
+        return config.cookie().enabled() ? formLogin.signedOut(request) : Response.noContent().build();
     }
 
     @GET

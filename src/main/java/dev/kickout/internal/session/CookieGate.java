@@ -54,7 +54,7 @@ public class CookieGate {
 
     /** The sign-in page in cookie mode, which must never be guarded (it would redirect to itself); else null. */
     String signInPage() {
-        return config.cookieEnabled() ? config.cookieSignInPage() : null;
+        return config.cookie().enabled() ? config.cookie().signInPage() : null;
     }
 
     /** Answers a refused request: 303 to the sign-in page for a page load, else the problem; a refused cookie is cleared. */
@@ -71,7 +71,7 @@ public class CookieGate {
             response.setStatus(HttpServletResponse.SC_SEE_OTHER);
             response.setHeader("Cache-Control", "no-store");
             response.setHeader("Location", origin.url(request, NextPath.signIn(request.getContextPath(),
-                    config.cookieSignInPage(), "reason", e.code(), path)));
+                    config.cookie().signInPage(), "reason", e.code(), path)));
             return;
         }
         problems.write(request, response, e);
@@ -80,7 +80,7 @@ public class CookieGate {
     /** A browser loading a page, in cookie mode with a sign-in page: it is shown that page, not a JSON body. */
     private boolean signsIn(HttpServletRequest request) {
         String accept = request.getHeader("Accept");
-        return config.cookieEnabled() && !config.cookieSignInPage().isEmpty()
+        return config.cookie().enabled() && !config.cookie().signInPage().isEmpty()
                 && (request.getMethod().equals("GET") || request.getMethod().equals("HEAD"))
                 && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/html");
     }

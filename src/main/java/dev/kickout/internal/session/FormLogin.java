@@ -50,7 +50,7 @@ public class FormLogin {
     DeviceCookies devices;
 
     Response login(HttpServletRequest request, String body) {
-        if (!config.cookieEnabled()) {
+        if (!config.cookie().enabled()) {
             throw new InvalidRequestException(Text.of("form.cookie-mode"));
         }
         String next = null;
@@ -69,10 +69,10 @@ public class FormLogin {
             answer.header("Set-Cookie", devices.issue(request, signedIn.deviceCookie()));
             return answer.build();
         } catch (KickoutException e) {
-            if (config.cookieSignInPage().isEmpty()) {
+            if (config.cookie().signInPage().isEmpty()) {
                 throw e;
             }
-            return redirect(request, NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "error", e.code(), next))
+            return redirect(request, NextPath.signIn(request.getContextPath(), config.cookie().signInPage(), "error", e.code(), next))
                     .build();
         }
     }
@@ -81,8 +81,8 @@ public class FormLogin {
     Response signedOut(HttpServletRequest request) {
         String type = request.getContentType();
         boolean form = type != null && type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
-        String signIn = config.cookieSignInPage().isEmpty() ? request.getContextPath() + "/"
-                : NextPath.signIn(request.getContextPath(), config.cookieSignInPage(), "reason", Tombstone.LOGGED_OUT, null);
+        String signIn = config.cookie().signInPage().isEmpty() ? request.getContextPath() + "/"
+                : NextPath.signIn(request.getContextPath(), config.cookie().signInPage(), "reason", Tombstone.LOGGED_OUT, null);
         Response.ResponseBuilder answer = form ? redirect(request, signIn) : Response.noContent().header("Cache-Control", "no-store");
         cookies.clear(request).forEach(cookie -> answer.header("Set-Cookie", cookie));
         return answer.build();

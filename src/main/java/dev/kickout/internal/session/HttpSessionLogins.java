@@ -1,5 +1,6 @@
 package dev.kickout.internal.session;
 
+import dev.kickout.internal.config.HttpSessionSettings;
 import dev.kickout.Actor;
 import dev.kickout.KickoutException;
 import dev.kickout.internal.Checks;
@@ -88,7 +89,7 @@ class HttpSessionLogins {
     private final Map<String, Object> opening = new ConcurrentHashMap<>();
 
     boolean enabled() {
-        return config.httpSessionEnabled();
+        return config.httpSession().enabled();
     }
 
     /**
@@ -169,7 +170,7 @@ class HttpSessionLogins {
         }
         String path = request.getRequestURI().substring(request.getContextPath().length())
                 + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
-        String page = config.httpSessionRefusedPage();
+        String page = config.httpSession().refusedPage();
         String target;
         if (page.isEmpty()) {
             if (distributable(request.getServletContext())) {
@@ -243,17 +244,17 @@ class HttpSessionLogins {
         if (request.isUserInRole(config.adminRole())) {
             roles.add(config.adminRole());
         }
-        config.httpSessionRoles().stream().filter(request::isUserInRole).forEach(roles::add);
+        config.httpSession().roles().stream().filter(request::isUserInRole).forEach(roles::add);
         return new Identity(caller.getName(), caller.getName(), roles);
     }
 
     private ClientInfo client(HttpServletRequest request) {
-        return new ClientInfo(value(request, config.httpSessionDeviceType(), "web"),
-                value(request, config.httpSessionClientId(), "browser"), clients.of(request),
+        return new ClientInfo(value(request, config.httpSession().deviceType(), "web"),
+                value(request, config.httpSession().clientId(), "browser"), clients.of(request),
                 request.getHeader("User-Agent"));
     }
 
-    private static String value(HttpServletRequest request, KickoutConfig.RequestValue source, String otherwise) {
+    private static String value(HttpServletRequest request, HttpSessionSettings.RequestValue source, String otherwise) {
         String value = source.fixed();
         if (source.header() != null) {
             value = request.getHeader(source.header());

@@ -52,9 +52,9 @@ public class RequestCredentials {
         if (header != null && header.trim().equalsIgnoreCase("Bearer")) {
             return Optional.of(new Credential("", Source.BEARER));
         }
-        Optional<Credential> cookie = config.cookieEnabled()
+        Optional<Credential> cookie = config.cookie().enabled()
                 ? cookie(request).map(token -> new Credential(token, Source.COOKIE)) : Optional.empty();
-        return cookie.isPresent() || !config.httpSessionEnabled() ? cookie : httpSession(request);
+        return cookie.isPresent() || !config.httpSession().enabled() ? cookie : httpSession(request);
     }
 
     /** Whether the request sends an {@code Authorization: Bearer} header, which wins over every other carrier. */

@@ -48,18 +48,18 @@ public class SessionCookies {
     public List<String> clear(HttpServletRequest request) {
         List<String> cleared = new ArrayList<>(List.of(session(request, "", true), cookie(request, CSRF_COOKIE, "", false, true)));
         if (hostPrefix(request)) {
-            cleared.add(cookie(request, config.cookieName(), "", true, true));
+            cleared.add(cookie(request, config.cookie().name(), "", true, true));
         }
         return cleared;
     }
 
     /** The session cookie's name for this request: {@code kickout.cookie.name}, prefixed when the prefix applies. */
     public String sessionName(HttpServletRequest request) {
-        return hostPrefix(request) ? HOST_PREFIX + config.cookieName() : config.cookieName();
+        return hostPrefix(request) ? HOST_PREFIX + config.cookie().name() : config.cookie().name();
     }
 
     private boolean hostPrefix(HttpServletRequest request) {
-        return switch (config.cookieHostPrefix()) {
+        return switch (config.cookie().hostPrefix()) {
             case ALWAYS -> true;
             case NEVER -> false;
             case AUTO -> origin.secure(request);
@@ -68,9 +68,9 @@ public class SessionCookies {
 
     private String session(HttpServletRequest request, String value, boolean expired) {
         if (!hostPrefix(request)) {
-            return cookie(request, config.cookieName(), value, true, expired);
+            return cookie(request, config.cookie().name(), value, true, expired);
         }
-        return attributes(new StringBuilder(HOST_PREFIX + config.cookieName()).append('=').append(value).append("; Path=/"),
+        return attributes(new StringBuilder(HOST_PREFIX + config.cookie().name()).append('=').append(value).append("; Path=/"),
                 true, expired).append("; Secure").toString();
     }
 
@@ -85,7 +85,7 @@ public class SessionCookies {
     }
 
     private StringBuilder attributes(StringBuilder cookie, boolean httpOnly, boolean expired) {
-        cookie.append("; SameSite=").append(config.cookieSameSite().name());
+        cookie.append("; SameSite=").append(config.cookie().sameSite().name());
         if (expired) {
             cookie.append("; Max-Age=0; Expires=").append(EPOCH);
         }

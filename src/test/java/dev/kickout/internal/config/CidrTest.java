@@ -88,8 +88,7 @@ class CidrTest {
     }
 
     private KickoutConfig load() {
-        KickoutConfig config = new KickoutConfig();
-        config.load();
+        KickoutConfig config = TestSettings.load();
         return config;
     }
 }

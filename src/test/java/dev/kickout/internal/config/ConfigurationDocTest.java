@@ -88,12 +88,13 @@ class ConfigurationDocTest {
         StringBuilder page = new StringBuilder("""
                 # Configuration
 
-                <!-- Generated from src/main/java/dev/kickout/config/Setting.java by ConfigurationDocTest: do not edit by hand. -->
+                <!-- Generated from src/main/java/dev/kickout/internal/config/Setting.java by ConfigurationDocTest: do not edit by hand. -->
 
-                Values come from MicroProfile Config where the server has it (system properties, environment,
-                `META-INF/microprofile-config.properties`), else from system properties and environment variables.
-                A key's environment variable is the key in capitals with `.` and `-` as `_`
-                (`kickout.session.ttl` is `KICKOUT_SESSION_TTL`). An invalid value fails the deployment with a
+                Values come from the deployment's MicroProfile Config: system properties, environment variables,
+                `META-INF/microprofile-config.properties` and whatever sources the server adds (WildFly: the
+                `microprofile-config` layer, in every default configuration; Payara has it built in). A key's
+                environment variable is the key in capitals with `.` and `-` as `_` (`kickout.session.ttl` is
+                `KICKOUT_SESSION_TTL`). An invalid value fails the deployment with a
                 message naming the key. Durations are ISO-8601 (`PT30S`, `PT5M`, `P30D`).
 
                 The reference deployment sets `kickout.login.policy=PER_DEVICE_TYPE` and

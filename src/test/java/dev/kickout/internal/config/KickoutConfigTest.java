@@ -127,8 +127,6 @@ class KickoutConfigTest {
     }
 
     private KickoutConfig load() {
-        KickoutConfig config = new KickoutConfig();
-        config.load();
-        return config;
+        return TestSettings.load();
     }
 }
