@@ -1,10 +1,7 @@
 package dev.kickout.internal.rest;
 
-import dev.kickout.internal.config.KickoutConfig;
-import dev.kickout.internal.metrics.Metrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.transaction.RollbackException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -19,21 +16,10 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 public class RollbackExceptionMapper implements ExceptionMapper<RollbackException> {
 
     @Inject
-    KickoutConfig config;
-    @Inject
-    HttpServletRequest request;
-    @Inject
     Refusals refusals;
-    @Inject
-    Metrics metrics;
 
     @Override
     public Response toResponse(RollbackException e) {
-        return refusals.behind(e).map(refusal -> {
-                    metrics.refused(refusal.status(), refusal.code());
-                    return Problems.response(refusal, config, Problems.language(request));
-                })
-                .orElseGet(() -> Problems.response(Problems.unexpected(new IllegalStateException(e)), config,
-                        Problems.language(request)));
+        return refusals.answer(e, new IllegalStateException(e));
     }
 }
