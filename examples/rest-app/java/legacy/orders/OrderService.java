@@ -1,9 +1,8 @@
 package legacy.orders;
 
 import dev.kickout.Actor;
+import dev.kickout.Kickout;
 import dev.kickout.RequiresEditLock;
-import dev.kickout.ResourceRef;
-import dev.kickout.internal.lock.EditLocks;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,7 +22,7 @@ public class OrderService {
     public static final String HANDOVER = "handover";
 
     @Inject
-    EditLocks locks;
+    Kickout kickout;
     @Resource
     TransactionSynchronizationRegistry transactions;
 
@@ -43,7 +42,7 @@ public class OrderService {
                 }
             });
             // stands in for an admin's force release accepted while the save runs
-            case HANDOVER -> locks.forceRelease(new ResourceRef("order", orderId), "handover", Actor.SYSTEM);
+            case HANDOVER -> kickout.releaseLock("order", orderId, "handover", Actor.SYSTEM);
             default -> {
             }
         }
@@ -52,6 +51,6 @@ public class OrderService {
 
     /** Whether anybody holds the order's lock (asks Redis). */
     public boolean locked(String orderId) {
-        return locks.get(new ResourceRef("order", orderId)).isPresent();
+        return kickout.lockOn("order", orderId).isPresent();
     }
 }

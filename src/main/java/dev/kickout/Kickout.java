@@ -41,7 +41,7 @@ import java.util.Optional;
  * device type or record, a reason over 500 characters or an actor with control characters throws
  * {@link InvalidRequestException} naming the field. A {@code null} reason takes the admin endpoints'
  * default phrase. Unlike the admin endpoints, nothing here spares the caller's own session: the host
- * decides whom to end. Redis unreachable: {@link dev.kickout.internal.redis.StoreUnavailableException}.
+ * decides whom to end. Redis unreachable: a {@link KickoutException} with 503 {@code STORE_UNAVAILABLE}.
  *
  * @since 1.0
  */

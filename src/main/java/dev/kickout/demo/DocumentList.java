@@ -1,7 +1,6 @@
 package dev.kickout.demo;
 
-import dev.kickout.ResourceRef;
-import dev.kickout.internal.lock.EditLocks;
+import dev.kickout.Kickout;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
@@ -15,7 +14,7 @@ public class DocumentList {
     @Inject
     DocumentService documents;
     @Inject
-    EditLocks locks;
+    Kickout kickout;
 
     /** A row of the list; a class with getters for EL. */
     public static final class Row {
@@ -41,7 +40,7 @@ public class DocumentList {
 
     public List<Row> getRows() {
         if (rows == null) {
-            rows = documents.all().stream().map(d -> new Row(d, locks.get(new ResourceRef("document", d.getId()))
+            rows = documents.all().stream().map(d -> new Row(d, kickout.lockOn("document", d.getId())
                     .map(lock -> lock.holder().username()).orElse(""))).toList();
         }
         return rows;
