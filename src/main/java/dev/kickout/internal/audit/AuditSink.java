@@ -54,12 +54,12 @@ class AuditSink {
     private volatile boolean tableReady;
 
     boolean enabled() {
-        return !config.auditDataSource().isEmpty();
+        return !config.audit().dataSource().isEmpty();
     }
 
     /** Looks the DataSource up (an unknown name fails the deployment) and creates the table if absent. */
     void start() {
-        String name = config.auditDataSource();
+        String name = config.audit().dataSource();
         try {
             dataSource = (DataSource) new InitialContext().lookup(name);
         } catch (NamingException | ClassCastException e) {

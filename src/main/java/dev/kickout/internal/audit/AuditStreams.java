@@ -67,7 +67,7 @@ class AuditStreams {
         int shard = RedisKeys.auditShard(deliveryKey);
         List<Object> keyList = new ArrayList<>(keys.audit(shard));
         keyList.add(keys.auditDeliveries(shard));
-        List<Object> args = new ArrayList<>(List.of(deliveryKey, Long.toString(config.outboxMaxAge().plusMinutes(1).toMillis()),
+        List<Object> args = new ArrayList<>(List.of(deliveryKey, Long.toString(config.outbox().maxAge().plusMinutes(1).toMillis()),
                 force ? "1" : "0", retentionMillis(), shardCapacity(), Integer.toString(shard),
                 Integer.toString(SHARDS)));
         args.addAll(fields(draft));
@@ -86,7 +86,7 @@ class AuditStreams {
         List<Object> keyList = new ArrayList<>(keys.audit(shard));
         keyList.add(keys.auditCollapse(draft.action(), who));
         List<Object> args = new ArrayList<>(List.of(retentionMillis(), shardCapacity(),
-                Long.toString(config.auditDenialWindow().toMillis()), Integer.toString(shard),
+                Long.toString(config.audit().denialWindow().toMillis()), Integer.toString(shard),
                 Integer.toString(SHARDS)));
         args.addAll(fields(draft));
         List<Object> reply = redis.run(Script.AUDIT_COLLAPSE, keyList, args.toArray());
@@ -110,7 +110,7 @@ class AuditStreams {
     AuditPage read(AuditQuery query) {
         AuditId upper = query.upper();
         // Redis's clock, the one the append script trims by
-        AuditId lower = query.lower(clock.millis(keys.audit(0).get(0).toString()) - config.auditRetention().toMillis());
+        AuditId lower = query.lower(clock.millis(keys.audit(0).get(0).toString()) - config.audit().retention().toMillis());
         if (upper == null || upper.compareTo(lower) < 0) {
             return new AuditPage(List.of(), null);
         }
@@ -134,7 +134,7 @@ class AuditStreams {
      * Answers entries removed.
      */
     long trim() {
-        long oldest = clock.millis(keys.audit(0).get(0).toString()) - config.auditRetention().toMillis();
+        long oldest = clock.millis(keys.audit(0).get(0).toString()) - config.audit().retention().toMillis();
         StreamMessageId minId = new StreamMessageId(Math.max(0, oldest), 0);
         List<RFuture<Long>> trims = new ArrayList<>();
         redis.call(client -> {
@@ -172,11 +172,11 @@ class AuditStreams {
 
     /** Each shard's share of the activity capacity (rounded down: the trail never holds more in all). */
     private String shardCapacity() {
-        return Integer.toString(Math.max(1, config.auditActivityCapacity() / SHARDS));
+        return Integer.toString(Math.max(1, config.audit().activityCapacity() / SHARDS));
     }
 
     private String retentionMillis() {
-        return Long.toString(config.auditRetention().toMillis());
+        return Long.toString(config.audit().retention().toMillis());
     }
 
     private static AuditEntry stored(AuditEntry draft, List<Object> reply, Map<String, String> details) {

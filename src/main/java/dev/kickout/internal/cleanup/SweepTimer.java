@@ -41,7 +41,7 @@ public class SweepTimer {
         if (!config.enabled()) {
             return;
         }
-        long interval = config.cleanupInterval().toMillis();
+        long interval = config.cleanup().interval().toMillis();
         timers.createIntervalTimer(interval, interval, new TimerConfig("kickout-sweep", false));
     }
 

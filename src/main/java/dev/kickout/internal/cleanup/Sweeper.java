@@ -44,7 +44,7 @@ public class Sweeper {
         }
         try {
             long start = System.nanoTime();
-            int batch = config.cleanupBatch();
+            int batch = config.cleanup().batch();
             sessions.tidy(batch);
             // each step's removals count as soon as they are done: a later step may fail (Redis gone)
             int staleEntries = lease.renew(time) ? locks.pruneIndex(batch) : 0;
@@ -66,7 +66,7 @@ public class Sweeper {
 
     /** Half the interval, so a crashed sweeper never blocks the next tick. */
     private Duration leaseTime() {
-        Duration half = config.cleanupInterval().dividedBy(2);
+        Duration half = config.cleanup().interval().dividedBy(2);
         return half.toMillis() < 500 ? Duration.ofMillis(500) : half;
     }
 }

@@ -61,6 +61,11 @@ final class Converters {
     static final Expecting<String> PAGE_OR_NONE = Expecting.of("a context-relative path such as /signin.html",
             value -> value.isEmpty() || PAGE.matcher(value).matches() && !value.contains("//") ? value : null);
 
+    /** Comma-separated paths starting with '/', optionally ending in '/*'. */
+    static final Expecting<List<String>> PATHS = listOf(Expecting.of("",
+            path -> path.startsWith("/") && (path.indexOf('*') < 0 || path.endsWith("/*")) ? path : null),
+            "comma-separated paths starting with '/', optionally ending in '/*'");
+
     private Converters() {
     }
 

@@ -45,6 +45,12 @@ final class SettingReader {
                 " (default '" + setting.defaultValue() + "': " + setting.description() + ")");
     }
 
+    /** A refusal of {@code setting}'s value that no single converter sees (it depends on another setting). */
+    IllegalStateException invalid(Setting setting, String expected) {
+        return invalid(setting.key(), raw(setting), expected + " (default '" + setting.defaultValue() + "': "
+                + setting.description() + ")");
+    }
+
     /** {@code value} of {@code key} through {@code converter}; {@code about} ends the message of a refusal. */
     static <T> T convert(String key, String value, Converters.Expecting<T> converter, String about) {
         T converted;

@@ -61,7 +61,7 @@ public class ViewLocks {
 
     /** The request parameter that carries the lock token (where {@code @RequiresEditLock} finds it). */
     public String getTokenParameter() {
-        return config.lockTokenParameter();
+        return config.lock().tokenParameter();
     }
 
     private ViewLock decide(ResourceRef resource) {
@@ -70,7 +70,7 @@ public class ViewLocks {
             return ViewLock.of(ViewLock.State.SIGNED_OUT, 0);
         }
         if ("POST".equals(request.getMethod())) {
-            return recheck(resource, session.get(), request.getParameter(config.lockTokenParameter()));
+            return recheck(resource, session.get(), request.getParameter(config.lock().tokenParameter()));
         }
         try {
             LockView lock = locks.acquire(resource, session.get()).lock();

@@ -131,7 +131,7 @@ public class EditLocks {
 
     /** How often the holder's page should beat for locks of this type. */
     public int heartbeatSeconds(ResourceRef resource) {
-        return (int) config.lockTiming(resource.type()).heartbeat().toSeconds();
+        return (int) config.lock().timing(resource.type()).heartbeat().toSeconds();
     }
 
     /** Releases the lock; holder only (compare-and-delete). */
@@ -255,7 +255,7 @@ public class EditLocks {
      * lock key without one (left by a crash or a manual edit); answers how many it fixed.
      */
     public int boundOrphans(int limit) {
-        return orphans.step(limit, config.lockTtlMax().toMillis());
+        return orphans.step(limit, config.lock().ttlMax().toMillis());
     }
 
     static String hash(String lockToken) {

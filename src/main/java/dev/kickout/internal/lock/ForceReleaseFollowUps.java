@@ -73,6 +73,6 @@ class ForceReleaseFollowUps implements OutboxDelivery {
     private void run(FollowUps followUps, String id, LockView lock, String reason, Actor admin, Instant at) {
         followUps.run("lock index", () -> index.released(lock));
         followUps.notifyEach(new LockForceReleased(lock, reason, admin, at, id));
-        followUps.notifyEach(new LockFreed(LockViews.resource(lock), config.lockForceReleaseGrace()));
+        followUps.notifyEach(new LockFreed(LockViews.resource(lock), config.lock().forceReleaseGrace()));
     }
 }

@@ -39,7 +39,7 @@ class LockGate {
 
     @PostConstruct
     void declare() {
-        Set<String> types = new TreeSet<>(config.lockTypes());
+        Set<String> types = new TreeSet<>(config.lock().types());
         if (!types.isEmpty()) {
             types.addAll(declarations.types());
         }

@@ -40,7 +40,7 @@ class LockHoldings {
      */
     String claim(ResourceRef resource, String userId, String sessionId, String attempt) {
         List<Object> reply = redis.run(Script.LOCK_CLAIM, holdings(userId, sessionId), sessionId, resource.toString(),
-                attempt, config.lockTtl().toMillis(), config.lockMaxPerSession(), config.lockMaxPerUser());
+                attempt, config.lock().ttl().toMillis(), config.lock().maxPerSession(), config.lock().maxPerUser());
         return switch ((String) reply.get(0)) {
             case "CLAIMED" -> attempt;
             case "KEPT" -> "";
@@ -61,7 +61,7 @@ class LockHoldings {
         return batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_HOLD.source(),
                 RScript.ReturnType.VALUE, holdings(lock.holder().userId(), lock.holder().sessionId()),
                 lock.holder().sessionId(), LockViews.resource(lock).toString(), attempt, lock.expiresAt().toEpochMilli(),
-                config.lockMaxPerSession(), config.lockMaxPerUser());
+                config.lock().maxPerSession(), config.lock().maxPerUser());
     }
 
     /** Adds lock-unhold.lua for locks of one session that ended to {@code batch}. */
@@ -86,7 +86,7 @@ class LockHoldings {
 
     LockLimitException limit(ResourceRef resource, String scope) {
         return new LockLimitException(resource, scope,
-                scope.equals("USER") ? config.lockMaxPerUser() : config.lockMaxPerSession());
+                scope.equals("USER") ? config.lock().maxPerUser() : config.lock().maxPerSession());
     }
 
     private List<Object> holdings(String userId, String sessionId) {

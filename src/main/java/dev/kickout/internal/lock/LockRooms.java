@@ -97,8 +97,8 @@ public class LockRooms {
     public Place join(ResourceRef resource, Session session) {
         gate.admit(resource, session);
         String entry = queueEntry(resource, session.sessionId());
-        if (store.countQueue(session.userId(), entry, config.lockQueueMaxPerUser(), resource).equals("FULL")) {
-            throw QueueRefusedException.full(resource, "USER", config.lockQueueMaxPerUser());
+        if (store.countQueue(session.userId(), entry, config.lock().queueMaxPerUser(), resource).equals("FULL")) {
+            throw QueueRefusedException.full(resource, "USER", config.lock().queueMaxPerUser());
         }
         RoomStore.Joined joined = store.join(resource, session);
         switch (joined.status()) {
@@ -108,7 +108,7 @@ public class LockRooms {
             }
             case "FULL" -> {
                 store.uncountQueue(session.userId(), entry);
-                throw QueueRefusedException.full(resource, "RECORD", config.lockQueueMaxPerRecord());
+                throw QueueRefusedException.full(resource, "RECORD", config.lock().queueMaxPerRecord());
             }
             default -> {
                 store.rewatch(resource, clock.now().millis());
@@ -171,7 +171,7 @@ public class LockRooms {
         }
         return new Room(resource.type(), resource.id(), view, reserved,
                 placeOf(resource, session.sessionId(), queue, lock), viewers,
-                (int) config.lockTiming(resource.type()).heartbeat().toSeconds());
+                (int) config.lock().timing(resource.type()).heartbeat().toSeconds());
     }
 
     /**
@@ -202,7 +202,7 @@ public class LockRooms {
                 payload.put("message", text);
                 payload.put("requestId", requestId);
                 notify((String) reply.get(1), "HANDOVER_REQUESTED", payload);
-                Duration idleAfter = config.lockTiming(resource.type()).handoverIdleAfter();
+                Duration idleAfter = config.lock().timing(resource.type()).handoverIdleAfter();
                 if (!idleAfter.isZero()) {
                     store.rewatch(resource, clock.now().millis() + idleAfter.toMillis());
                 }

@@ -67,11 +67,11 @@ class LockStore {
     Reply acquire(ResourceRef resource, Session session, String tokenHash) {
         String attempt = holdings.claim(resource, session.userId(), session.sessionId(), tokenHash.substring(0, 16));
         Reply reply;
-        LockTiming timing = config.lockTiming(resource.type());
+        LockTiming timing = config.lock().timing(resource.type());
         try {
             reply = reply(resource, redis.runDurably(Script.LOCK_ACQUIRE, lockAndRoom(resource), session.sessionId(),
                     session.userId(), session.username(), session.clientId(), tokenHash, timing.ttl().toMillis(),
-                    config.lockMaxHold().toMillis(), timing.idleTimeout().toMillis(), timing.presence().toMillis()));
+                    config.lock().maxHold().toMillis(), timing.idleTimeout().toMillis(), timing.presence().toMillis()));
         } catch (RuntimeException e) {
             holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
             throw e;
@@ -95,7 +95,7 @@ class LockStore {
      */
     Reply heartbeat(ResourceRef resource, String tokenHash, Session session, long inactiveMillis) {
         Reply reply = run(Script.LOCK_HEARTBEAT, resource, tokenHash, session.sessionId(), ttl(resource), inactiveMillis,
-                config.lockTiming(resource.type()).idleTimeout().toMillis());
+                config.lock().timing(resource.type()).idleTimeout().toMillis());
         if (reply.status().equals("OK")) {
             index.beat(resource, reply.lock());
         }
@@ -132,7 +132,7 @@ class LockStore {
         List<Object> keyList = new ArrayList<>(keys.lock(resource.type(), resource.id()));
         keyList.addAll(outboxKeys);
         List<Object> args = new ArrayList<>(List.of(adminUserId == null ? "" : adminUserId,
-                config.lockForceReleaseGrace().toMillis(), ttl(resource)));
+                config.lock().forceReleaseGrace().toMillis(), ttl(resource)));
         args.addAll(outboxArgs);
         return reply(resource, redis.runDurably(Script.LOCK_FORCE_RELEASE, keyList, args.toArray()));
     }
@@ -234,7 +234,7 @@ class LockStore {
     }
 
     private long ttl(ResourceRef resource) {
-        return config.lockTiming(resource.type()).ttl().toMillis();
+        return config.lock().timing(resource.type()).ttl().toMillis();
     }
 
     static String emptyToNull(String value) {

@@ -30,7 +30,7 @@ class LockTokenRequestParameter implements LockTokenSource {
 
     @Override
     public Optional<String> find(InvocationContext call) {
-        return requests.current().flatMap(request -> BodyParameters.first(request, config.lockTokenParameter()))
+        return requests.current().flatMap(request -> BodyParameters.first(request, config.lock().tokenParameter()))
                 .filter(t -> !t.isEmpty());
     }
 }

@@ -77,7 +77,7 @@ class LockWatch {
             } catch (RuntimeException e) {
                 // Redis is not there yet: the first tick learns it
             }
-            long interval = config.lockWatchInterval().toMillis();
+            long interval = config.lock().watchInterval().toMillis();
             ticks = scheduler.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
         }
     }
@@ -92,7 +92,7 @@ class LockWatch {
     void tick() {
         try {
             long now = redisNow();
-            long interval = config.lockWatchInterval().toMillis();
+            long interval = config.lock().watchInterval().toMillis();
             boolean found = deadlines(now, interval);
             for (ScoredEntry<String> due : store.due(store.watchKeys(), now, PER_SHARD)) {
                 found = true;
@@ -123,7 +123,7 @@ class LockWatch {
 
     /** Held locks whose expiry falls within the longest warning: warn now, or schedule the release; answers whether there were any. */
     private boolean deadlines(long now, long interval) {
-        long horizon = now + config.lockIdleWarningMax().toMillis() + interval;
+        long horizon = now + config.lock().idleWarningMax().toMillis() + interval;
         List<ScoredEntry<String>> near = store.due(store.indexKeys(), now - interval, horizon, PER_SHARD);
         looked.entrySet().removeIf(seen -> seen.getValue() < now - 60_000);
         scheduled.entrySet().removeIf(seen -> seen.getValue() < now - 60_000);
@@ -160,7 +160,7 @@ class LockWatch {
         } else if (status.equals("NONE") && reply.size() > 1 && !((String) reply.get(1)).isEmpty()) {
             // not due yet: look again once the warning window opens
             long due = Long.parseLong((String) reply.get(1));
-            looked.put(resource.toString(), due - config.lockTiming(resource.type()).idleWarning().toMillis());
+            looked.put(resource.toString(), due - config.lock().timing(resource.type()).idleWarning().toMillis());
         }
     }
 

@@ -44,8 +44,8 @@ class RoomStore {
     Joined join(ResourceRef resource, Session session) {
         LockTiming timing = timing(resource);
         List<Object> raw = redis.run(Script.LOCK_QUEUE_JOIN, locks.lockAndRoom(resource), session.sessionId(),
-                session.userId(), session.username(), timing.presence().toMillis(), config.lockQueueMaxPerRecord(),
-                config.lockViewersMaxPerRecord(), timing.reservation().toMillis());
+                session.userId(), session.username(), timing.presence().toMillis(), config.lock().queueMaxPerRecord(),
+                config.lock().viewersMaxPerRecord(), timing.reservation().toMillis());
         String status = (String) raw.get(0);
         if (raw.size() < 4) {
             return new Joined(status, null, null);
@@ -75,7 +75,7 @@ class RoomStore {
     String presence(ResourceRef resource, Session session) {
         return (String) redis.run(Script.LOCK_PRESENCE, locks.lockAndRoom(resource), session.sessionId(),
                 session.userId(), session.username(), timing(resource).presence().toMillis(),
-                config.lockViewersMaxPerRecord()).get(0);
+                config.lock().viewersMaxPerRecord()).get(0);
     }
 
     List<Object> ask(ResourceRef resource, Session session, String requestId, String message, long coolDownMillis) {
@@ -207,6 +207,6 @@ class RoomStore {
     }
 
     private LockTiming timing(ResourceRef resource) {
-        return config.lockTiming(resource.type());
+        return config.lock().timing(resource.type());
     }
 }

@@ -52,7 +52,7 @@ public class Outbox {
 
     /** The last four ARGV of a deciding script: entry id, context JSON, grace (ms), max age (ms). */
     public List<Object> args(String id, String context) {
-        return List.of(id, context, config.outboxGrace().toMillis(), config.outboxMaxAge().toMillis());
+        return List.of(id, context, config.outbox().grace().toMillis(), config.outbox().maxAge().toMillis());
     }
 
     /**

@@ -114,13 +114,13 @@ class OutboxDrainer {
 
     private int drain(List<Object> shard) {
         List<Object> claimed = redis.run(Script.OUTBOX_CLAIM, shard, CLAIM_LIMIT,
-                config.outboxGrace().multipliedBy(4).toMillis(), config.outboxMaxAge().toMillis());
+                config.outbox().grace().multipliedBy(4).toMillis(), config.outbox().maxAge().toMillis());
         int delivered = 0;
         for (int i = 0; i + 1 < claimed.size(); i += 2) {
             String raw = (String) claimed.get(i + 1);
             if ("EXPIRED".equals(claimed.get(i))) {
                 LOG.severe(() -> LogId.OUTBOX_ENTRY_DROPPED.message("outbox entry undelivered for longer than"
-                        + " kickout.outbox.max-age (" + config.outboxMaxAge() + "), dropped: " + LogText.escape(raw)));
+                        + " kickout.outbox.max-age (" + config.outbox().maxAge() + "), dropped: " + LogText.escape(raw)));
                 continue;
             }
             OutboxEntry entry = json.read(raw, OutboxEntry.class);

@@ -48,7 +48,7 @@ public class OutboxTimer {
                     + " neither follows up its decisions nor drains the outbox (tests only)"));
             return;
         }
-        long interval = config.outboxInterval().toMillis();
+        long interval = config.outbox().interval().toMillis();
         ticks = scheduler.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
     }
 

@@ -49,7 +49,7 @@ class EventLog {
             RBatch batch = client.createBatch();
             var added = batch.<String, String>getStream(key, StringCodec.INSTANCE)
                     .addAsync(StreamAddArgs.entries(Map.of("type", type, "data", data)).trimNonStrict().maxLen(KEEP).noLimit());
-            batch.getStream(key, StringCodec.INSTANCE).expireAsync(PushEvent.ends(type) ? ENDED_SESSION_KEEP : config.sseReplayAge());
+            batch.getStream(key, StringCodec.INSTANCE).expireAsync(PushEvent.ends(type) ? ENDED_SESSION_KEEP : config.push().replayAge());
             batch.execute();
             return added.toCompletableFuture().join();
         });

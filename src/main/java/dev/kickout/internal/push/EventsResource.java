@@ -76,7 +76,7 @@ public class EventsResource {
     @APIResponse(responseCode = "200", description = "The ticket and its lifetime in seconds",
             content = @Content(schema = @Schema(implementation = Ticket.class)))
     public Ticket ticket() {
-        return new Ticket(sessions.issueTicket(current.require()), config.sseTicketTtl().toSeconds());
+        return new Ticket(sessions.issueTicket(current.require()), config.push().ticketTtl().toSeconds());
     }
 
     /**

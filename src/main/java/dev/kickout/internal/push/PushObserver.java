@@ -41,7 +41,7 @@ class PushObserver {
             // best effort: the request must still get its 401, and the streams' own expiry tick closes them anyway
             try {
                 push.send(session.sessionId(), PushEvent.SESSION_EXPIRED, SessionEnds.expired(session.sessionId(),
-                        session.expiresAt(), session.loginTime().plus(config.sessionMaxLifetime())));
+                        session.expiresAt(), session.loginTime().plus(config.session().maxLifetime())));
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, LogText.safe(e),
                         () -> LogId.PUSH_SESSION_EXPIRED_NOT_SENT.message("SESSION_EXPIRED for "

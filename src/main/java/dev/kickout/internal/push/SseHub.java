@@ -65,7 +65,7 @@ public class SseHub {
 
     @PostConstruct
     void start() {
-        long period = config.sseKeepalive().toMillis();
+        long period = config.push().keepalive().toMillis();
         timers.add(scheduler.scheduleAtFixedRate(this::keepAlive, period, period, TimeUnit.MILLISECONDS));
         timers.add(scheduler.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS));
         // from the hub's creation (its first stream or event) on; this instance's count, no Redis
@@ -91,22 +91,22 @@ public class SseHub {
      * @throws TooManyAttemptsException when the user (on this instance) or this instance holds its cap
      */
     OpenStream register(Session session, SseEventSink sink, Sse sse) {
-        long maxAge = config.sseMaxAge().toNanos();
+        long maxAge = config.push().maxAge().toNanos();
         long jitter = ThreadLocalRandom.current().nextLong(maxAge / 10 + 1);
-        OpenStream stream = new OpenStream(session, session.loginTime().plus(config.sessionMaxLifetime()),
+        OpenStream stream = new OpenStream(session, session.loginTime().plus(config.session().maxLifetime()),
                 System.nanoTime() + maxAge - jitter, sink, sse, this::close);
         OpenStream evicted = null;
         synchronized (registry) {
             List<OpenStream> own = streams.getOrDefault(session.sessionId(), List.of());
-            if (own.size() >= config.sseMaxStreams()) {
+            if (own.size() >= config.push().maxStreams()) {
                 evicted = own.get(0);
                 remove(evicted);
-            } else if (perUser.getOrDefault(session.userId(), 0) >= config.sseMaxStreamsPerUser()) {
+            } else if (perUser.getOrDefault(session.userId(), 0) >= config.push().maxStreamsPerUser()) {
                 throw new TooManyAttemptsException(Text.of("streams.per-user",
-                        String.valueOf(config.sseMaxStreamsPerUser())), config.sseKeepalive());
-            } else if (total >= config.sseMaxStreamsTotal()) {
+                        String.valueOf(config.push().maxStreamsPerUser())), config.push().keepalive());
+            } else if (total >= config.push().maxStreamsTotal()) {
                 throw new TooManyAttemptsException(Text.of("streams.total"),
-                        config.sseKeepalive());
+                        config.push().keepalive());
             }
             streams.computeIfAbsent(session.sessionId(), id -> new CopyOnWriteArrayList<>()).add(stream);
             perUser.merge(session.userId(), 1, Integer::sum);

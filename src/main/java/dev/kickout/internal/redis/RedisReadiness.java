@@ -34,7 +34,7 @@ public class RedisReadiness implements HealthCheck {
         if (!config.enabled()) {
             return HealthCheckResponse.named(NAME).up().withData("enabled", false).build();
         }
-        if (!config.healthRedisReadiness()) {
+        if (!config.redis().readiness()) {
             return HealthCheckResponse.named(NAME).up().withData("checked", false).build();
         }
         try {

@@ -89,13 +89,13 @@ public class RedisStore {
 
     @PostConstruct
     void init() {
-        breaker = new CircuitBreaker(config.redisBreakerThreshold(), this::ping);
-        refusals = new RefusalLog(config.storeRetryAfter(), System::nanoTime);
-        long every = config.redisBreakerProbe().toMillis();
+        breaker = new CircuitBreaker(config.redis().breakerThreshold(), this::ping);
+        refusals = new RefusalLog(config.redis().retryAfter(), System::nanoTime);
+        long every = config.redis().breakerProbe().toMillis();
         probing = config.enabled() ? scheduler.scheduleWithFixedDelay(breaker::tick, every, every, TimeUnit.MILLISECONDS) : null;
         // the kind of configuration only: reading it neither connects nor waits (lazy client)
         boolean singleServer = client.getConfig().isSingleConfig();
-        acks = ReplicaAcks.resolve(config.redisWaitReplicas(), singleServer, config.redisWaitTimeout());
+        acks = ReplicaAcks.resolve(config.redis().waitReplicas(), singleServer, config.redis().waitTimeout());
         LOG.info(() -> LogId.REDIS_REPLICA_ACKS.message("decisions are confirmed after " + acks.summary()
                 + " (kickout.redis.wait-replicas = " + config.raw(Setting.REDIS_WAIT_REPLICAS) + ", "
                 + (singleServer ? "single server" : "servers with replicas") + ")"));
@@ -315,9 +315,9 @@ public class RedisStore {
      * never stall.
      */
     private boolean ping() {
-        long wait = config.redisTimeout().toMillis();
+        long wait = config.redis().timeout().toMillis();
         CompletableFuture<Object> reply = client.getScript(OptionalOptions.defaults().codec(StringCodec.INSTANCE)
-                        .timeout(config.redisTimeout()).retryAttempts(0))
+                        .timeout(config.redis().timeout()).retryAttempts(0))
                 .evalAsync(RScript.Mode.READ_ONLY, "return 1", RScript.ReturnType.LONG).toCompletableFuture();
         try {
             reply.get(wait + 100, TimeUnit.MILLISECONDS);

@@ -47,9 +47,9 @@ class RedissonProducer {
             ExactlyOnceSettings.check(host.get().getConfig(), "the @ForKickout RedissonClient");
             return host.get();
         }
-        Config redisson = config.redisConfigFile().isEmpty() ? singleServer(config) : fromFile(config.redisConfigFile());
-        ExactlyOnceSettings.check(redisson, config.redisConfigFile().isEmpty() ? "kickout.redis.address"
-                : "kickout.redis.config = '" + config.redisConfigFile() + "'");
+        Config redisson = config.redis().configFile().isEmpty() ? singleServer(config) : fromFile(config.redis().configFile());
+        ExactlyOnceSettings.check(redisson, config.redis().configFile().isEmpty() ? "kickout.redis.address"
+                : "kickout.redis.config = '" + config.redis().configFile() + "'");
         redisson.setCodec(StringCodec.INSTANCE);
         // No script cache in Redisson: its batches send EVALSHA for every script (its own too, such as
         // the one behind expireAsync) once a process-wide set says the script was loaded, and that set
@@ -94,12 +94,12 @@ class RedissonProducer {
     }
 
     private static Config singleServer(KickoutConfig config) {
-        String address = config.redisAddress();
+        String address = config.redis().address();
         if (!address.matches("rediss?://[^\\s/]+")) {
             throw new IllegalStateException("Kickout configuration: kickout.redis.address = '" + address
                     + "' is invalid; expected redis://host:port or rediss://host:port");
         }
-        int timeout = (int) config.redisTimeout().toMillis();
+        int timeout = (int) config.redis().timeout().toMillis();
         Config redisson = new Config();
         // No retry: a command that timed out may still run once a hung Redis wakes up, so a retry
         // could apply a write twice; and it doubled the wait (timeout + delay + timeout, ~2.9 s) of

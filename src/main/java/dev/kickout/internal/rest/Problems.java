@@ -67,7 +67,7 @@ public final class Problems {
         if (e.retryAfter() != null) {
             return Math.max(1, (e.retryAfter().toMillis() + 999) / 1000);
         }
-        return e.status() == 503 ? config.storeRetryAfter().toSeconds() : null;
+        return e.status() == 503 ? config.redis().retryAfter().toSeconds() : null;
     }
 
     /** Logs an unexpected failure under a fresh incident id and answers the 500 problem naming it. */

@@ -45,7 +45,7 @@ class DeviceCookies {
     String issue(HttpServletRequest request, String value) {
         String path = request.getContextPath().isEmpty() ? "/" : request.getContextPath();
         StringBuilder cookie = new StringBuilder(NAME).append('=').append(value).append("; Path=").append(path)
-                .append("; Max-Age=").append(config.loginDeviceLifetime().toSeconds())
+                .append("; Max-Age=").append(config.login().deviceLifetime().toSeconds())
                 .append("; SameSite=Strict; HttpOnly");
         if (origin.secure(request)) {
             cookie.append("; Secure");

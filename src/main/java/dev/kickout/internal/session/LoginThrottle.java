@@ -61,19 +61,19 @@ class LoginThrottle {
         String at = address == null ? "" : address;
         List<Object> reply = redis.run(Script.LOGIN_RESERVE, List.of(keys.loginFailuresOfUser(username),
                 keys.loginFailuresOfUserAtAddress(username, at), keys.knownDevices(username),
-                keys.loginFailuresOfDevice(username, device)), config.loginThrottleWindow().toMillis(),
-                config.loginThrottleMaxPerUser(), config.loginThrottleMaxPerUserAndAddress(), config.loginThrottleMaxPerDevice(),
+                keys.loginFailuresOfDevice(username, device)), config.login().throttleWindow().toMillis(),
+                config.login().throttleMaxPerUser(), config.login().throttleMaxPerUserAndAddress(), config.login().throttleMaxPerDevice(),
                 device.isEmpty() ? "" : RedisKeys.secretHash(device));
         switch ((String) reply.get(0)) {
             case "REFUSED" -> throw refused(Kind.valueOf((String) reply.get(1)), reply.get(2));
             case "DEVICE" -> {
                 return new Attempt(username, address, device,
-                        List.of(new Counted(Kind.DEVICE, username, (Long) reply.get(1), config.loginThrottleMaxPerDevice())), false);
+                        List.of(new Counted(Kind.DEVICE, username, (Long) reply.get(1), config.login().throttleMaxPerDevice())), false);
             }
             default -> {
                 List<Counted> counted = new ArrayList<>(List.of(
-                        new Counted(Kind.USER, username, (Long) reply.get(1), config.loginThrottleMaxPerUser()),
-                        new Counted(Kind.USER_AT_ADDRESS, username, (Long) reply.get(2), config.loginThrottleMaxPerUserAndAddress())));
+                        new Counted(Kind.USER, username, (Long) reply.get(1), config.login().throttleMaxPerUser()),
+                        new Counted(Kind.USER_AT_ADDRESS, username, (Long) reply.get(2), config.login().throttleMaxPerUserAndAddress())));
                 if (address == null) {
                     return new Attempt(username, null, null, counted, false);
                 }
@@ -88,7 +88,7 @@ class LoginThrottle {
         for (Counted counted : attempt.counted()) {
             if (counted.failures() == counted.max()) {
                 throttled.fire(new LoginThrottled(counted.kind(), counted.subject(), counted.max(),
-                        config.loginThrottleWindow(), attempt.address()));
+                        config.login().throttleWindow(), attempt.address()));
             }
         }
     }
@@ -111,20 +111,20 @@ class LoginThrottle {
                 : List.of(keys.knownDevices(username), keys.loginFailuresOfUser(username),
                         keys.loginFailuresOfUserAtAddress(username, attempt.address() == null ? "" : attempt.address()));
         redis.eval(Script.LOGIN_SUCCEEDED, RScript.ReturnType.LONG, clear,
-                rememberDevice ? Long.toString(config.loginDeviceLifetime().toMillis()) : "",
-                RedisKeys.secretHash(device), config.loginDevicesPerUser());
+                rememberDevice ? Long.toString(config.login().deviceLifetime().toMillis()) : "",
+                RedisKeys.secretHash(device), config.login().devicesPerUser());
         return rememberDevice ? device : null;
     }
 
     private Counted reserveAddress(String username, String address) {
         List<Object> reply = redis.run(Script.LOGIN_RESERVE_ADDRESS, List.of(keys.loginFailuresOfAddress(address)),
-                config.loginThrottleWindow().toMillis(), config.loginThrottleMaxPerAddress());
+                config.login().throttleWindow().toMillis(), config.login().throttleMaxPerAddress());
         long failures = (Long) reply.get(0);
         if (failures == 0) {
             giveBack(List.of(keys.loginFailuresOfUser(username), keys.loginFailuresOfUserAtAddress(username, address)));
             throw refused(Kind.ADDRESS, reply.get(1));
         }
-        return new Counted(Kind.ADDRESS, address, failures, config.loginThrottleMaxPerAddress());
+        return new Counted(Kind.ADDRESS, address, failures, config.login().throttleMaxPerAddress());
     }
 
     private void giveBack(List<Object> counters) {

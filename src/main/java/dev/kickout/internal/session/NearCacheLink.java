@@ -69,9 +69,9 @@ public class NearCacheLink {
 
     @PostConstruct
     void init() {
-        if (config.enabled() && config.sessionNearCache()) {
-            cache = new NearCache(config.sessionTtl(), config.nearCacheSilence(), config.nearCacheMaxAge(),
-                    config.nearCacheSize(), System::nanoTime, () -> clock.now().millis());
+        if (config.enabled() && config.session().nearCache()) {
+            cache = new NearCache(config.session().ttl(), config.session().nearCacheSilence(), config.session().nearCacheMaxAge(),
+                    config.session().nearCacheSize(), System::nanoTime, () -> clock.now().millis());
         }
     }
 
@@ -80,9 +80,9 @@ public class NearCacheLink {
         if (cache == null) {
             return;
         }
-        long every = Math.max(1, config.nearCacheSilence().toMillis() / 5);
+        long every = Math.max(1, config.session().nearCacheSilence().toMillis() / 5);
         timers.add(scheduler.scheduleWithFixedDelay(this::beat, 0, every, TimeUnit.MILLISECONDS));
-        long touch = config.sessionTouchInterval().toMillis();
+        long touch = config.session().touchInterval().toMillis();
         timers.add(scheduler.scheduleWithFixedDelay(this::flushTouches, touch, touch, TimeUnit.MILLISECONDS));
     }
 
@@ -129,7 +129,7 @@ public class NearCacheLink {
                 long before = System.nanoTime();
                 Long sentAt = redis.eval(Script.NEAR_CACHE_BEAT, RScript.ReturnType.LONG,
                         List.of(keys.nearCacheBeat(instance)), keys.nearCacheChannel(), instance, next,
-                        config.nearCacheSilence().toMillis() * 4);
+                        config.session().nearCacheSilence().toMillis() * 4);
                 cache.sent(sentAt, before);
             }
         } catch (RuntimeException e) {

@@ -197,7 +197,7 @@ public class SessionService {
      */
     public String issueTicket(Session session) {
         String ticket = Tokens.newToken(Tokens.userTagOf(session.sessionId()));
-        store.storeTicket(ticket, session.sessionId(), config.sseTicketTtl().toMillis());
+        store.storeTicket(ticket, session.sessionId(), config.push().ticketTtl().toMillis());
         return ticket;
     }
 

@@ -58,7 +58,7 @@ class SessionStore {
         String tokenHash = RedisKeys.secretHash(token);
         List<Object> reply = redis.run(Script.AUTHENTICATE,
                 userKeys(tag),
-                ttlMillis(), tokenHash, config.loginMaxTombstonesPerUser());
+                ttlMillis(), tokenHash, config.login().maxTombstonesPerUser());
         return switch ((String) reply.get(0)) {
             case "OK" -> {
                 SessionRecord record = json.read((String) reply.get(2), SessionRecord.class);
@@ -126,11 +126,11 @@ class SessionStore {
         String tag = Tokens.userTagOf(sessionId);
         // durable: a login may replace sessions (policy, cap), and those revocations must survive a failover
         List<Object> reply = redis.runDurably(Script.LOGIN, withOutboxKeys(userKeys(tag), outbox), withOutboxArgs(List.of(
-                sessionId, json.write(record), config.loginPolicy().name(), record.deviceType(),
-                config.loginMaxSessions(), config.loginWhenFull().name(), json.write(replacement), ttlMillis(),
+                sessionId, json.write(record), config.login().policy().name(), record.deviceType(),
+                config.login().maxSessions(), config.login().whenFull().name(), json.write(replacement), ttlMillis(),
                 json.write(new UserRecord(record.userId(), record.username())), RedisKeys.secretHash(token),
-                config.loginMaxSessionsPerUser(), config.loginMaxDeviceTypes(), config.loginMaxTombstonesPerUser(),
-                config.sessionMaxLifetime().toMillis(), nearCacheChannel(), NearCacheLink.invalidation(tag)), outbox));
+                config.login().maxSessionsPerUser(), config.login().maxDeviceTypes(), config.login().maxTombstonesPerUser(),
+                config.session().maxLifetime().toMillis(), nearCacheChannel(), NearCacheLink.invalidation(tag)), outbox));
         return switch ((String) reply.get(0)) {
             case "LIMIT" -> throw SessionLimitException.sessions(((Long) reply.get(1)).intValue());
             case "DEVICE_TYPES" -> throw SessionLimitException.deviceTypes(((Long) reply.get(1)).intValue(),
@@ -153,7 +153,7 @@ class SessionStore {
         // durable: a kick or logout confirmed to the caller must still be in force after a failover
         List<Object> reply = redis.runDurably(Script.REVOKE, withOutboxKeys(userKeys(userTag), outbox), withOutboxArgs(List.of(
                 json.write(tombstone), ttlMillis(), orEmpty(sessionId), orEmpty(deviceType),
-                orEmpty(spareSessionId), config.loginMaxTombstonesPerUser(), nearCacheChannel(),
+                orEmpty(spareSessionId), config.login().maxTombstonesPerUser(), nearCacheChannel(),
                 NearCacheLink.invalidation(userTag)), outbox));
         return new Revoked(json.read((String) reply.get(0), Tombstone.class), sessions(reply.subList(1, reply.size())));
     }
@@ -161,7 +161,7 @@ class SessionStore {
     /** Tidies one user and answers their name (null if unknown) and live sessions, oldest first. */
     UserSessions user(String userTag) {
         return userSessions(redis.run(Script.PRUNE_USER, userKeys(userTag), ttlMillis(),
-                config.loginMaxTombstonesPerUser()));
+                config.login().maxTombstonesPerUser()));
     }
 
     /** {@link #user} for each of {@code userTags}, in that order, pipelined in one round trip. */
@@ -187,7 +187,7 @@ class SessionStore {
     /** A per-user tidying script (ttl, tombstones per user) run for each user, pipelined; the replies in order. */
     private List<?> tidied(Script script, List<String> userTags) {
         return redis.runEach(script, RScript.ReturnType.LIST, userTags.stream()
-                .map(userTag -> new ScriptCall(userKeys(userTag), ttlMillis(), config.loginMaxTombstonesPerUser()))
+                .map(userTag -> new ScriptCall(userKeys(userTag), ttlMillis(), config.login().maxTombstonesPerUser()))
                 .toList());
     }
 
@@ -240,7 +240,7 @@ class SessionStore {
     }
 
     long ttlMillis() {
-        return config.sessionTtl().toMillis();
+        return config.session().ttl().toMillis();
     }
 
     /** The user's record, dead sessions and their index (user-lib.lua). */
@@ -264,7 +264,7 @@ class SessionStore {
 
     /** Where the deciding scripts publish their invalidation; empty (nothing published) with the cache off. */
     private String nearCacheChannel() {
-        return config.enabled() && config.sessionNearCache() ? keys.nearCacheChannel() : "";
+        return config.enabled() && config.session().nearCache() ? keys.nearCacheChannel() : "";
     }
 
     private static String orEmpty(String value) {

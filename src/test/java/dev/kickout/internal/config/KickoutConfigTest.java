@@ -31,14 +31,14 @@ class KickoutConfigTest {
         System.setProperty("kickout.lock.type.contract.heartbeat", "PT1M");
         System.setProperty("kickout.lock.type.order.idle-timeout", "PT0S");
         KickoutConfig config = load();
-        LockTiming contract = config.lockTiming("contract");
+        LockTiming contract = config.lock().timing("contract");
         assertEquals(Duration.ofHours(2), contract.idleTimeout());
         assertEquals(Duration.ofMinutes(1), contract.heartbeat());
         assertEquals(Duration.ofMinutes(5), contract.ttl());
         assertEquals(Duration.ofMinutes(1), contract.idleWarning());
-        assertEquals(false, config.lockTiming("order").idleRelease());
-        assertEquals(Duration.ofMinutes(20), config.lockTiming("invoice").idleTimeout());
-        assertEquals(Duration.ofSeconds(30), config.lockTiming("invoice").reservation());
+        assertEquals(false, config.lock().timing("order").idleRelease());
+        assertEquals(Duration.ofMinutes(20), config.lock().timing("invoice").idleTimeout());
+        assertEquals(Duration.ofSeconds(30), config.lock().timing("invoice").reservation());
     }
 
     @ParameterizedTest
@@ -60,13 +60,13 @@ class KickoutConfigTest {
     void defaultsParse() {
         KickoutConfig config = load();
         assertEquals("kickout", config.keyPrefix());
-        assertEquals(Duration.ofMinutes(30), config.sessionTtl());
-        assertEquals(KickoutConfig.LoginPolicy.MULTI, config.loginPolicy());
+        assertEquals(Duration.ofMinutes(30), config.session().ttl());
+        assertEquals(LoginSettings.LoginPolicy.MULTI, config.login().policy());
         assertEquals(List.of(), config.filterInclude()); // empty: the filter derives the module's REST root
         assertEquals(true, config.enabled());
         assertEquals(true, config.restOwnApplication());
         assertEquals("admin", config.adminRole());
-        assertEquals(Duration.ofSeconds(3), config.outboxGrace());
+        assertEquals(Duration.ofSeconds(3), config.outbox().grace());
     }
 
     @Test
@@ -75,8 +75,8 @@ class KickoutConfigTest {
         System.setProperty("kickout.login.policy", "per_device_type");
         System.setProperty("kickout.filter.exclude", " /api/auth/login , /api/events ");
         KickoutConfig config = load();
-        assertEquals(Duration.ofSeconds(2), config.sessionTtl());
-        assertEquals(KickoutConfig.LoginPolicy.PER_DEVICE_TYPE, config.loginPolicy());
+        assertEquals(Duration.ofSeconds(2), config.session().ttl());
+        assertEquals(LoginSettings.LoginPolicy.PER_DEVICE_TYPE, config.login().policy());
         assertEquals(List.of("/api/auth/login", "/api/events"), config.filterExclude());
     }
 
@@ -114,16 +114,16 @@ class KickoutConfigTest {
     void waitReplicasIsAutoOrACount(String value, int expected) {
         System.setProperty("kickout.redis.wait-replicas", value);
         KickoutConfig config = load();
-        assertEquals(expected < 0 ? OptionalInt.empty() : OptionalInt.of(expected), config.redisWaitReplicas());
+        assertEquals(expected < 0 ? OptionalInt.empty() : OptionalInt.of(expected), config.redis().waitReplicas());
     }
 
     @Test
     void waitReplicasDefaultsToAutoWithAHalfSecondBound() {
         KickoutConfig config = load();
-        assertEquals(OptionalInt.empty(), config.redisWaitReplicas());
-        assertEquals(Duration.ofMillis(500), config.redisWaitTimeout());
+        assertEquals(OptionalInt.empty(), config.redis().waitReplicas());
+        assertEquals(Duration.ofMillis(500), config.redis().waitTimeout());
         System.setProperty("kickout.redis.wait-timeout", "pt0.05s");
-        assertEquals(Duration.ofMillis(50), load().redisWaitTimeout());
+        assertEquals(Duration.ofMillis(50), load().redis().waitTimeout());
     }
 
     private KickoutConfig load() {
