@@ -21,10 +21,6 @@ public enum ServerUnderTest {
                     + "/health/ready");
         }
 
-        @Override
-        public URI restartableContextRoot() {
-            return URI.create("http://127.0.0.1:8480/kickout/");
-        }
 
         @Override
         public URI metrics(URL deployment) {
@@ -43,10 +39,6 @@ public enum ServerUnderTest {
                     + "/health/ready");
         }
 
-        @Override
-        public URI restartableContextRoot() {
-            return URI.create("http://127.0.0.1:" + Integer.getInteger("kickout.it.payara.http-port-c", 8490) + "/kickout/");
-        }
 
         @Override
         public URI metrics(URL deployment) {
@@ -75,9 +67,4 @@ public enum ServerUnderTest {
      */
     public abstract URI metrics(URL deployment);
 
-    /**
-     * Context root of kickout.war on instance "c", the one a test starts, stops and restarts itself
-     * (fixed port: its URL is needed before the deployment exists).
-     */
-    public abstract URI restartableContextRoot();
 }
