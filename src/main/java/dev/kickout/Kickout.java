@@ -7,6 +7,7 @@ import dev.kickout.SessionView;
 import dev.kickout.internal.Checks;
 import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.lock.EditLocks;
+import dev.kickout.internal.push.Push;
 import dev.kickout.internal.session.Session;
 import dev.kickout.internal.session.SessionDirectory;
 import dev.kickout.internal.session.SessionService;
@@ -15,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * What a host does from its own code: end a user's sessions, break an edit lock, see who is online
@@ -54,6 +56,8 @@ public class Kickout {
     public static final String DEFAULT_RELEASE_REASON = "Released by an administrator";
 
     static final String SESSION_ID_SHAPE = "[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{22}";
+    /** A host's own event type: UPPER_SNAKE, as the module's own. */
+    private static final Pattern EVENT_TYPE = Pattern.compile("[A-Z][A-Z0-9_]{0,63}");
 
     @Inject
     SessionService sessions;
@@ -61,6 +65,8 @@ public class Kickout {
     SessionDirectory directory;
     @Inject
     EditLocks locks;
+    @Inject
+    Push push;
 
     /**
      * Ends every live session of {@code userId}, on every device ("disabling an account kicks it
@@ -80,6 +86,21 @@ public class Kickout {
      */
     public List<SessionView> kickDeviceType(String userId, String deviceType, String reason, Actor actor) {
         return kick(userId(userId), Checks.matching("deviceType", deviceType, Checks.LABEL), reason, actor);
+    }
+
+    /**
+     * Sends the pages of session {@code sessionId} an event of the host's own: stored for replay like the
+     * module's, and written to the session's streams on every instance ({@code type} UPPER_SNAKE, the
+     * payload as JSON). From an observer of {@link dev.kickout.event.StreamOpened} it reaches the new
+     * stream exactly once, in order.
+     *
+     * @return the event's id (its SSE {@code id})
+     */
+    public String send(String sessionId, String type, Object payload) {
+        if (sessionId == null || !Session.isSessionId(sessionId)) {
+            throw new InvalidRequestException(Text.of("checks.pattern", "sessionId", SESSION_ID_SHAPE));
+        }
+        return push.send(sessionId, Checks.matching("type", type, EVENT_TYPE), payload).id();
     }
 
     /**

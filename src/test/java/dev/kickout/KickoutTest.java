@@ -42,7 +42,11 @@ class KickoutTest {
                 refused("releaseLock: no actor", k -> k.releaseLock("order", "1", "r", null), "actor"),
                 refused("sessionsOf: no user", k -> k.sessionsOf(null), "userId"),
                 refused("lockOn: wildcard id", k -> k.lockOn("order", "*"), "id"),
-                refused("lockOn: no type", k -> k.lockOn(null, "1"), "type"));
+                refused("lockOn: no type", k -> k.lockOn(null, "1"), "type"),
+                refused("send: not a session id", k -> k.send("bob", "INBOX", 1), "sessionId"),
+                refused("send: lower-case type", k -> k.send(SESSION_ID, "inbox", 1), "type"),
+                refused("send: type with key syntax", k -> k.send(SESSION_ID, "IN:BOX*", 1), "type"),
+                refused("send: no type", k -> k.send(SESSION_ID, null, 1), "type"));
     }
 
     private static Arguments refused(String name, Consumer<Kickout> call, String field) {

@@ -1,7 +1,7 @@
 package dev.kickout.it.push;
 
+import dev.kickout.Kickout;
 import dev.kickout.event.StreamOpened;
-import dev.kickout.internal.push.Push;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 public class WindowProbe {
 
     @Inject
-    Push push;
+    Kickout kickout;
 
     private final Map<String, CountDownLatch> marked = new ConcurrentHashMap<>();
 
@@ -48,7 +48,7 @@ public class WindowProbe {
     void onOpened(@Observes StreamOpened opened) throws InterruptedException {
         CountDownLatch latch = marked.get(opened.sessionId());
         if (latch != null && latch.getCount() > 0) {
-            push.send(opened.sessionId(), "IN_WINDOW", Map.of("sessionId", opened.sessionId()));
+            kickout.send(opened.sessionId(), "IN_WINDOW", Map.of("sessionId", opened.sessionId()));
             latch.await(20, TimeUnit.SECONDS);
         }
     }

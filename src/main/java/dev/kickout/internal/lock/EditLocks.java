@@ -149,7 +149,7 @@ public class EditLocks {
      * What a save checks first: that {@code lockToken} holds the lock for {@code session} now.
      *
      * @return the lock, with the fence to store beside the saved record
-     * @throws LockLostException the token no longer holds it, and why
+     * @throws dev.kickout.LockLostException the token no longer holds it, and why
      * @throws LockHeldException another session holds it and the token was never one of its own
      */
     public LockView check(ResourceRef resource, String lockToken, Session session) {
@@ -196,7 +196,7 @@ public class EditLocks {
      * and the resource is free after {@code kickout.lock.force-release-grace}. The follow-ups are
      * delivered at least once (the outbox): a failing one leaves the release standing.
      *
-     * @throws NotLockedException nobody holds it
+     * @throws dev.kickout.NotLockedException nobody holds it
      */
     public LockView forceRelease(ResourceRef resource, String reason, Actor admin) {
         String outboxId = outbox.newId();

@@ -180,7 +180,7 @@ public class LockRooms {
      *
      * @return the request's id, which the holder's answer names
      * @throws QueueRefusedException NOT_WAITING: the caller is not in the queue
-     * @throws NotLockedException nobody holds the lock
+     * @throws dev.kickout.NotLockedException nobody holds the lock
      * @throws TooManyAttemptsException the caller's last request is open or was answered within 30 s
      */
     public String askHandover(ResourceRef resource, Session session, String message) {
@@ -216,7 +216,7 @@ public class LockRooms {
      * reserves the lock for the requester ahead of the queue.
      *
      * @throws NotFoundException no open request with that id for this holder
-     * @throws LockLostException the token no longer holds the lock
+     * @throws dev.kickout.LockLostException the token no longer holds the lock
      */
     public void answerHandover(ResourceRef resource, String lockToken, Session session, String requestId, boolean accept) {
         gate.requireDeclared(resource);
