@@ -1,5 +1,9 @@
 package dev.kickout.internal;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+
 /**
  * Request data made safe for a log line. Reasons, ids, paths and user names come from clients; a
  * raw CR or LF in them would let a client start a forged line of its own, so every log message
@@ -44,16 +48,46 @@ public final class LogText {
      * (Redisson's name the command's arguments), and a stack trace is printed with it.
      */
     public static Throwable safe(Throwable failure) {
+        return safe(failure, new IdentityHashMap<>());
+    }
+
+    /**
+     * Copies each throwable once: Redisson's connection failures share causes and suppressed failures
+     * between their branches (and may loop), so a copy per path would grow without bound.
+     */
+    private static Throwable safe(Throwable failure, Map<Throwable, Escaped> copied) {
         if (failure == null || failure instanceof Escaped) {
             return failure;
         }
-        Escaped copy = new Escaped(failure.getClass().getName(), failure.getMessage() == null ? null
-                : escape(failure.getMessage()), safe(failure.getCause()));
+        Escaped copy = copied.get(failure);
+        if (copy != null) {
+            return copy;
+        }
+        copy = new Escaped(failure.getClass().getName(), failure.getMessage() == null ? null : escape(failure.getMessage()));
+        copied.put(failure, copy);
         copy.setStackTrace(failure.getStackTrace());
+        Throwable cause = safe(failure.getCause(), copied);
+        if (cause != null && !causes(cause, copy)) {
+            copy.initCause(cause);
+        }
         for (Throwable suppressed : failure.getSuppressed()) {
-            copy.addSuppressed(safe(suppressed));
+            Throwable safeSuppressed = safe(suppressed, copied);
+            if (safeSuppressed != copy) {
+                copy.addSuppressed(safeSuppressed);
+            }
         }
         return copy;
+    }
+
+    /** Whether {@code target} is {@code from} or among its causes (a loop the copy must not close). */
+    private static boolean causes(Throwable from, Throwable target) {
+        Set<Throwable> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable t = from; t != null && seen.add(t); t = t.getCause()) {
+            if (t == target) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String replacement(char c) {
@@ -72,8 +106,8 @@ public final class LogText {
 
         private final String type;
 
-        Escaped(String type, String message, Throwable cause) {
-            super(message, cause);
+        Escaped(String type, String message) {
+            super(message);
             this.type = type;
         }
 

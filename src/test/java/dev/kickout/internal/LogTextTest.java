@@ -62,4 +62,35 @@ class LogTextTest {
         assertSame(safe, LogText.safe(safe));
         assertNull(LogText.safe(null));
     }
+
+    /** Redisson's connection failures share causes and suppressed failures between branches, and may loop. */
+    @Test
+    void sharedAndLoopingFailuresAreCopiedOnceEach() {
+        RuntimeException root = new RuntimeException("root");
+        RuntimeException level = root;
+        for (int i = 0; i < 40; i++) {
+            RuntimeException next = new RuntimeException("level " + i, level);
+            next.addSuppressed(level);
+            level = next;
+        }
+        RuntimeException loop = new RuntimeException("loop");
+        root.initCause(loop);
+        loop.initCause(level);
+
+        Throwable copy = LogText.safe(level);
+
+        java.util.Set<Throwable> copies = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.Deque<Throwable> todo = new java.util.ArrayDeque<>(java.util.List.of(copy));
+        while (!todo.isEmpty()) {
+            Throwable t = todo.pop();
+            if (copies.add(t)) {
+                if (t.getCause() != null) {
+                    todo.push(t.getCause());
+                }
+                todo.addAll(java.util.List.of(t.getSuppressed()));
+            }
+        }
+        assertEquals(42, copies.size(), "one copy per original throwable");
+        assertTrue(copy.toString().contains("level 39"));
+    }
 }
