@@ -14,6 +14,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -28,6 +29,7 @@ import java.util.logging.Logger;
 import org.redisson.api.BatchOptions;
 import org.redisson.api.BatchResult;
 import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.RScriptAsync;
 import org.redisson.api.RedissonClient;
@@ -153,6 +155,82 @@ public class RedisStore {
             }
             return attempt.apply(false);
         }
+    }
+
+    /** One call among several that {@link #runTogether} pipelines: which script, its reply's type, keys and arguments. */
+    public record Call(Script script, RScript.ReturnType type, List<Object> keys, Object... args) {
+    }
+
+    /**
+     * Runs different scripts pipelined in one round trip and answers their replies in order: for
+     * steps in different Redis Cluster slots that do not wait on each other's outcome (on a Cluster
+     * the batch goes to each master at once). EVALSHA each; after a NOSCRIPT the whole batch is sent
+     * again as EVAL, so only for calls that may safely run twice (see {@link #runEach}).
+     */
+    public List<Object> runTogether(List<Call> calls) {
+        return together(calls, true);
+    }
+
+    /**
+     * {@link #runTogether}, for calls that must not run twice (counters): each is sent whole, as
+     * EVAL, which cannot meet NOSCRIPT, so no call is ever sent again.
+     */
+    public List<Object> runTogetherOnce(List<Call> calls) {
+        return together(calls, false);
+    }
+
+    private List<Object> together(List<Call> calls, boolean bySha) {
+        if (calls.isEmpty()) {
+            return List.of();
+        }
+        long start = System.nanoTime();
+        try {
+            return call(redis -> bySha ? shaThenWhole(sha -> batch(redis, calls, sha)) : batch(redis, calls, false));
+        } finally {
+            calls.stream().map(Call::script).distinct().forEach(script ->
+                    metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start)));
+        }
+    }
+
+    private static List<Object> batch(RedissonClient redis, List<Call> calls, boolean bySha) {
+        RBatch batch = redis.createBatch();
+        List<RFuture<Object>> replies = add(batch, calls, bySha);
+        batch.execute();
+        return joined(replies);
+    }
+
+    /** What {@link #runWith} answers: the command's reply, and the scripts' replies in order. */
+    public record Together<T>(T command, List<Object> scripts) {
+    }
+
+    /**
+     * One Redisson command (added to the batch given) and scripts, pipelined in one round trip: EVALSHA
+     * each; after a NOSCRIPT all of it again with the scripts whole, so only for reads and calls that
+     * may safely run twice.
+     */
+    public <T> Together<T> runWith(Function<RBatch, RFuture<T>> command, List<Call> calls) {
+        return call(redis -> shaThenWhole(bySha -> {
+            RBatch batch = redis.createBatch();
+            RFuture<T> first = command.apply(batch);
+            List<RFuture<Object>> replies = add(batch, calls, bySha);
+            batch.execute();
+            return new Together<>(first.toCompletableFuture().join(), joined(replies));
+        }));
+    }
+
+    private static List<RFuture<Object>> add(RBatch batch, List<Call> calls, boolean bySha) {
+        RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
+        List<RFuture<Object>> replies = new ArrayList<>();
+        for (Call call : calls) {
+            replies.add(bySha
+                    ? scripts.evalShaAsync(RScript.Mode.READ_WRITE, call.script().sha(), call.type(), call.keys(), call.args())
+                    : scripts.evalAsync(RScript.Mode.READ_WRITE, call.script().source(), call.type(), call.keys(), call.args()));
+        }
+        return replies;
+    }
+
+    private static List<Object> joined(List<RFuture<Object>> replies) {
+        return replies.stream().map(reply -> reply.toCompletableFuture().join()).toList();
     }
 
     /** One call of a script in {@link #runEach}: its keys and arguments. */
@@ -292,6 +370,11 @@ public class RedisStore {
         }
         breaker.succeeded();
         return e;
+    }
+
+    /** Whether Redis is a Cluster (from the client's configuration; asks Redis nothing). */
+    public boolean clustered() {
+        return client.getConfig().isClusterConfig();
     }
 
     /** Whether calls go to Redis now, rather than failing at once because it stopped answering. */

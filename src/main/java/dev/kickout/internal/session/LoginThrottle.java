@@ -55,20 +55,45 @@ class LoginThrottle {
     record Counted(Kind kind, String subject, long failures, int max) {
     }
 
-    /** Reserves the attempt, or refuses it (429) when a counter it would use is full. */
+    /**
+     * Reserves the attempt, or refuses it (429) when a counter it would use is full. Without a device
+     * cookie the username's and the address's budgets both apply, and are reserved in one round trip
+     * (an attempt one of them refuses gives the other's reservation back); with one, the username's
+     * script first learns whether it is a known device, whose own budget then applies alone.
+     */
     Attempt reserve(String username, String address, String deviceCookie) {
         String device = Tokens.isDeviceCookie(deviceCookie) ? deviceCookie : NO_DEVICE;
         String at = address == null ? "" : address;
-        List<Object> reply = redis.run(Script.LOGIN_RESERVE, List.of(keys.loginFailuresOfUser(username),
-                keys.loginFailuresOfUserAtAddress(username, at), keys.knownDevices(username),
-                keys.loginFailuresOfDevice(username, device)), config.login().throttleWindow().toMillis(),
-                config.login().throttleMaxPerUser(), config.login().throttleMaxPerUserAndAddress(), config.login().throttleMaxPerDevice(),
+        RedisStore.Call user = new RedisStore.Call(Script.LOGIN_RESERVE, RScript.ReturnType.LIST,
+                List.of(keys.loginFailuresOfUser(username), keys.loginFailuresOfUserAtAddress(username, at),
+                        keys.knownDevices(username), keys.loginFailuresOfDevice(username, device)),
+                config.login().throttleWindow().toMillis(), config.login().throttleMaxPerUser(),
+                config.login().throttleMaxPerUserAndAddress(), config.login().throttleMaxPerDevice(),
                 device.isEmpty() ? "" : RedisKeys.secretHash(device));
+        if (device.isEmpty() && address != null) {
+            List<Object> replies = redis.runTogetherOnce(List.of(user, addressCall(address)));
+            return reserved(username, address, device, list(replies.get(0)), list(replies.get(1)));
+        }
+        return reserved(username, address, device, redis.run(user.script(), user.keys(), user.args()), null);
+    }
+
+    /**
+     * The attempt as the username's script answered it, with the address's answer when it was asked
+     * along (null: asked now, if the address's budget applies).
+     */
+    private Attempt reserved(String username, String address, String device, List<Object> reply,
+                             List<Object> addressReply) {
         switch ((String) reply.get(0)) {
-            case "REFUSED" -> throw refused(Kind.valueOf((String) reply.get(1)), reply.get(2));
+            case "REFUSED" -> {
+                if (addressReply != null && (Long) addressReply.get(0) > 0) {
+                    giveBack(List.of(keys.loginFailuresOfAddress(address)));
+                }
+                throw refused(Kind.valueOf((String) reply.get(1)), reply.get(2));
+            }
             case "DEVICE" -> {
-                return new Attempt(username, address, device,
-                        List.of(new Counted(Kind.DEVICE, username, (Long) reply.get(1), config.login().throttleMaxPerDevice())), false);
+                // a known device: the device cookie went along, so the address was not asked
+                return new Attempt(username, address, device, List.of(
+                        new Counted(Kind.DEVICE, username, (Long) reply.get(1), config.login().throttleMaxPerDevice())), false);
             }
             default -> {
                 List<Counted> counted = new ArrayList<>(List.of(
@@ -77,7 +102,9 @@ class LoginThrottle {
                 if (address == null) {
                     return new Attempt(username, null, null, counted, false);
                 }
-                counted.add(reserveAddress(username, address));
+                List<Object> fromAddress = addressReply != null ? addressReply
+                        : redis.run(Script.LOGIN_RESERVE_ADDRESS, addressCall(address).keys(), addressCall(address).args());
+                counted.add(addressCounted(username, address, fromAddress));
                 return new Attempt(username, address, null, counted, true);
             }
         }
@@ -93,16 +120,21 @@ class LoginThrottle {
         }
     }
 
+    /** What a successful attempt still writes: its calls (for the caller to pipeline) and the device cookie to set. */
+    record Success(List<RedisStore.Call> calls, String deviceCookie) {
+    }
+
     /**
      * A successful attempt: clears the failures of the way it came in (a known device's, or the
      * username's at this address and over all addresses) and gives the address its reservation
      * back; failures elsewhere stay, so an attacker sharing an address with the owner gains nothing.
-     * With {@code rememberDevice}, returns the device cookie to set (the known one, its lifetime
-     * renewed, or a new one); else null.
+     * With {@code rememberDevice}, the device cookie to set (the known one, its lifetime renewed, or
+     * a new one); else null. The writes are answered as calls, which the caller runs with its own.
      */
-    String succeeded(Attempt attempt, boolean rememberDevice) {
+    Success succeeded(Attempt attempt, boolean rememberDevice) {
+        List<RedisStore.Call> calls = new ArrayList<>();
         if (attempt.addressCounted()) {
-            giveBack(List.of(keys.loginFailuresOfAddress(attempt.address())));
+            calls.add(giveBackCall(List.of(keys.loginFailuresOfAddress(attempt.address()))));
         }
         String username = attempt.username();
         String device = attempt.knownDevice() != null ? attempt.knownDevice() : rememberDevice ? Tokens.newDeviceCookie() : NO_DEVICE;
@@ -110,15 +142,20 @@ class LoginThrottle {
                 ? List.of(keys.knownDevices(username), keys.loginFailuresOfDevice(username, device))
                 : List.of(keys.knownDevices(username), keys.loginFailuresOfUser(username),
                         keys.loginFailuresOfUserAtAddress(username, attempt.address() == null ? "" : attempt.address()));
-        redis.eval(Script.LOGIN_SUCCEEDED, RScript.ReturnType.LONG, clear,
+        calls.add(new RedisStore.Call(Script.LOGIN_SUCCEEDED, RScript.ReturnType.LONG, clear,
                 rememberDevice ? Long.toString(config.login().deviceLifetime().toMillis()) : "",
-                RedisKeys.secretHash(device), config.login().devicesPerUser());
-        return rememberDevice ? device : null;
+                RedisKeys.secretHash(device), config.login().devicesPerUser()));
+        return new Success(calls, rememberDevice ? device : null);
     }
 
-    private Counted reserveAddress(String username, String address) {
-        List<Object> reply = redis.run(Script.LOGIN_RESERVE_ADDRESS, List.of(keys.loginFailuresOfAddress(address)),
-                config.login().throttleWindow().toMillis(), config.login().throttleMaxPerAddress());
+    private RedisStore.Call addressCall(String address) {
+        return new RedisStore.Call(Script.LOGIN_RESERVE_ADDRESS, RScript.ReturnType.LIST,
+                List.of(keys.loginFailuresOfAddress(address)), config.login().throttleWindow().toMillis(),
+                config.login().throttleMaxPerAddress());
+    }
+
+    /** The address's reservation as login-reserve-address.lua answered it; refused: the username's counters given back. */
+    private Counted addressCounted(String username, String address, List<Object> reply) {
         long failures = (Long) reply.get(0);
         if (failures == 0) {
             giveBack(List.of(keys.loginFailuresOfUser(username), keys.loginFailuresOfUserAtAddress(username, address)));
@@ -128,7 +165,17 @@ class LoginThrottle {
     }
 
     private void giveBack(List<Object> counters) {
-        redis.eval(Script.LOGIN_GIVE_BACK, RScript.ReturnType.LONG, counters);
+        RedisStore.Call call = giveBackCall(counters);
+        redis.eval(call.script(), call.type(), call.keys());
+    }
+
+    private static RedisStore.Call giveBackCall(List<Object> counters) {
+        return new RedisStore.Call(Script.LOGIN_GIVE_BACK, RScript.ReturnType.LONG, counters);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object reply) {
+        return (List<Object>) reply;
     }
 
     private static TooManyAttemptsException refused(Kind kind, Object millisLeft) {

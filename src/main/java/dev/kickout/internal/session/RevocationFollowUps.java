@@ -49,11 +49,15 @@ class RevocationFollowUps implements OutboxDelivery {
         return new Args(keys.userOutbox(userTag), outbox.args(id, json.write(actor)));
     }
 
-    /** Right after the script: the follow-ups of {@code sessions}, all ended with {@code tombstone}. */
-    void afterDecision(String userTag, String id, List<Session> sessions, Tombstone tombstone, Actor actor) {
+    /**
+     * Right after the script: the follow-ups of {@code sessions}, all ended with {@code tombstone};
+     * {@code summary} is the user's entry for the listing index as the script left it (null: read it again).
+     */
+    void afterDecision(String userTag, String id, List<Session> sessions, Tombstone tombstone, Actor actor,
+                       SessionStore.Summary summary) {
         if (!sessions.isEmpty()) {
             List<Ended> ended = sessions.stream().map(session -> new Ended(session, tombstone)).toList();
-            outbox.afterDecision(keys.userOutbox(userTag), id, followUps -> run(followUps, id, ended, actor));
+            outbox.afterDecision(keys.userOutbox(userTag), id, followUps -> run(followUps, id, ended, actor, summary));
         }
     }
 
@@ -70,15 +74,21 @@ class RevocationFollowUps implements OutboxDelivery {
             ended.add(new Ended(store.session(data.get(i), data.get(i + 1)),
                     json.read(data.get(i + 2), Tombstone.class)));
         }
-        run(followUps, entry.id(), ended, json.read(entry.context(), Actor.class));
+        run(followUps, entry.id(), ended, json.read(entry.context(), Actor.class), null);
     }
 
-    private void run(FollowUps followUps, String id, List<Ended> ended, Actor actor) {
+    private void run(FollowUps followUps, String id, List<Ended> ended, Actor actor, SessionStore.Summary summary) {
         // first: until every near cache has forgotten them, another instance may still answer these tokens
         ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).distinct()
                 .forEach(userTag -> followUps.run("near cache invalidation", () -> nearCache.invalidate(userTag)));
-        followUps.run("session indexes", () -> indexes.refresh(
-                ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).toList()));
+        // a redelivery reads the users again; right after the script, its own summary is the newest
+        followUps.run("session indexes", () -> {
+            if (summary != null) {
+                indexes.write(List.of(summary));
+            } else {
+                indexes.refresh(ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).toList());
+            }
+        });
         ended.forEach(end -> followUps.notifyEach(new SessionRevoked(end.session().view(false), end.tombstone().view(), actor, id)));
     }
 }

@@ -1,6 +1,7 @@
 package dev.kickout.internal.session;
 
 import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -102,5 +103,15 @@ public class SessionDirectory {
      */
     public Map<String, Standing> standings(Collection<String> sessionIds) {
         return store.standings(List.copyOf(sessionIds));
+    }
+
+    /** The call that reads where one session stands, for a caller that pipelines it with its own reads ({@link #standing}). */
+    public RedisStore.Call standingCall(String sessionId) {
+        return store.standingCall(sessionId);
+    }
+
+    /** The reply of a {@link #standingCall}, read. */
+    public Standing standing(Object reply) {
+        return store.standing((List<?>) reply);
     }
 }

@@ -3,7 +3,6 @@ package dev.kickout.internal.session;
 import dev.kickout.internal.redis.RedisClock;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
-import dev.kickout.internal.redis.RedisStore.ScriptCall;
 import dev.kickout.internal.redis.Script;
 import dev.kickout.internal.redis.ShardedRange;
 import dev.kickout.internal.session.SessionDirectory.Page;
@@ -59,16 +58,28 @@ class SessionIndexes {
 
     /** Rewrites the entries of these users from their live sessions now. */
     void refresh(Collection<String> userTags) {
-        List<SessionStore.Summary> summaries = store.summaries(List.copyOf(new LinkedHashSet<>(userTags)));
-        if (summaries.isEmpty()) {
-            return;
+        write(store.summaries(List.copyOf(new LinkedHashSet<>(userTags))));
+    }
+
+    /** Writes these summaries (as a login or revocation script answered them) into the users' entries. */
+    void write(List<SessionStore.Summary> summaries) {
+        write(summaries, List.of());
+    }
+
+    /** {@link #write(List)}, in one round trip with other writes that wait on nothing ({@code alongside}). */
+    void write(List<SessionStore.Summary> summaries, List<RedisStore.Call> alongside) {
+        List<RedisStore.Call> calls = new ArrayList<>(alongside);
+        for (SessionStore.Summary user : summaries) {
+            int shard = RedisKeys.indexShardOfUser(user.userTag());
+            calls.add(new RedisStore.Call(Script.INDEX_USER, RScript.ReturnType.LONG,
+                    List.of(keys.usersIndex(shard), keys.userCounts(shard)), user.userTag(), user.version(),
+                    user.latestExpiry(), user.counts()));
         }
-        redis.runEach(Script.INDEX_USER, RScript.ReturnType.LONG, summaries.stream()
-                .map(user -> {
-                    int shard = RedisKeys.indexShardOfUser(user.userTag());
-                    return new ScriptCall(List.of(keys.usersIndex(shard), keys.userCounts(shard)), user.userTag(),
-                            user.version(), user.latestExpiry(), user.counts());
-                }).toList());
+        if (alongside.isEmpty()) {
+            redis.runTogether(calls); // index-user.lua may run twice: the newer summary wins
+        } else {
+            redis.runTogetherOnce(calls);
+        }
     }
 
     /** Sessions in the index (all of them, or of one device type): one HGET per shard, in one batch. */

@@ -10,6 +10,7 @@ import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.outbox.Outbox;
 import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Instance;
@@ -116,10 +117,11 @@ public class SessionService {
             throttle.failed(attempt);
             throw new BadCredentialsException();
         }
-        String device = throttle.succeeded(attempt, rememberDevice);
+        LoginThrottle.Success success = throttle.succeeded(attempt, rememberDevice);
         String name = result.getCallerPrincipal().getName();
         String userId = result.getCallerUniqueId() != null ? result.getCallerUniqueId() : name;
-        return new SignedIn(open(new Identity(userId, name, result.getCallerGroups()), client), device);
+        return new SignedIn(open(new Identity(userId, name, result.getCallerGroups()), client, success.calls()),
+                success.deviceCookie());
     }
 
     /**
@@ -127,6 +129,14 @@ public class SessionService {
      * cap) are Redis's, set by the login script, like every time the module decides by.
      */
     public LoginResult open(Identity identity, ClientInfo client) {
+        return open(identity, client, List.of());
+    }
+
+    /**
+     * {@link #open(Identity, ClientInfo)}, with writes of the sign-in ({@code alongside}) that go to Redis in
+     * the round trip that lists the user, or alone when the login is refused.
+     */
+    private LoginResult open(Identity identity, ClientInfo client, List<RedisStore.Call> alongside) {
         Checks.text("userId", identity.userId(), 128);
         Checks.text("username", identity.username(), 128);
         String userTag = RedisKeys.userTag(identity.userId());
@@ -136,12 +146,18 @@ public class SessionService {
                 client.clientId(), 0, 0, 0, 0, client.ip(), client.userAgent(), store.rolesJson(identity.roles()));
         Actor actor = new Actor(identity.userId(), sessionId, client.ip());
         String outboxId = outbox.newId();
-        SessionStore.Opened opened = store.open(token, sessionId, record,
-                new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, null), followUps.args(userTag, outboxId, actor));
+        SessionStore.Opened opened;
+        try {
+            opened = store.open(token, sessionId, record,
+                    new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, null), followUps.args(userTag, outboxId, actor));
+        } catch (SessionLimitException refused) {
+            indexes.write(List.of(), alongside); // the credentials were right: their bookkeeping stands
+            throw refused;
+        }
         List<Session> replaced = opened.replaced();
         Session session = opened.session();
-        indexes.refresh(List.of(userTag));
-        followUps.afterDecision(userTag, outboxId, replaced, opened.replacement(), actor);
+        indexes.write(List.of(opened.summary()), alongside);
+        followUps.afterDecision(userTag, outboxId, replaced, opened.replacement(), actor, opened.summary());
         return new LoginResult(token, session.view(true),
                 replaced.stream().map(Session::sessionId).toList());
     }
@@ -211,11 +227,10 @@ public class SessionService {
         if (ticket == null || ticket.length() > 128 || !Tokens.isToken(ticket)) {
             throw TokenRejectedException.invalid();
         }
-        String sessionId = store.takeTicket(ticket);
-        if (sessionId == null) {
+        SessionStore.Lookup lookup = store.redeem(ticket);
+        if (lookup == null) {
             throw TokenRejectedException.invalid();
         }
-        SessionStore.Lookup lookup = store.byId(sessionId);
         if (lookup.live() == null) {
             throw lookup.refusal();
         }
@@ -256,7 +271,7 @@ public class SessionService {
         String outboxId = outbox.newId();
         SessionStore.Revoked done = store.revoke(userTag, tombstone, sessionId, deviceType, spareSessionId,
                 followUps.args(userTag, outboxId, actor));
-        followUps.afterDecision(userTag, outboxId, done.sessions(), done.tombstone(), actor);
+        followUps.afterDecision(userTag, outboxId, done.sessions(), done.tombstone(), actor, done.summary());
         return done.sessions();
     }
 

@@ -82,9 +82,8 @@ class SessionStore {
                 .toList());
     }
 
-    /** A live session by id (no sliding): used where a ticket, not a token, names the session. */
-    Lookup byId(String sessionId) {
-        List<Object> reply = redis.run(Script.SESSION_STANDING, userKeys(Tokens.userTagOf(sessionId)), sessionId);
+    /** A session by id (no sliding) from a ticket-redeem.lua reply: live, or why not. */
+    private Lookup standing(String sessionId, List<Object> reply) {
         String record = (String) reply.get(2);
         String tombstone = (String) reply.get(3);
         if ("LIVE".equals(reply.get(0))) {
@@ -107,14 +106,23 @@ class SessionStore {
         });
     }
 
-    /** Takes a ticket (GETDEL: it works once); null if unknown, used or expired. */
-    String takeTicket(String ticket) {
-        String key = keys.streamTicket(Tokens.userTagOf(ticket), RedisKeys.secretHash(ticket));
-        return redis.call(client -> client.<String>getBucket(key, StringCodec.INSTANCE).getAndDelete());
+    /**
+     * Takes a ticket (it works once) and answers the session it names, live or why not, sliding
+     * nothing, in one round trip (ticket-redeem.lua); null when the ticket is unknown, used or expired.
+     */
+    Lookup redeem(String ticket) {
+        String tag = Tokens.userTagOf(ticket);
+        List<Object> keyList = new ArrayList<>(userKeys(tag));
+        keyList.add(keys.streamTicket(tag, RedisKeys.secretHash(ticket)));
+        List<Object> reply = redis.run(Script.TICKET_REDEEM, keyList);
+        return "NONE".equals(reply.get(0)) ? null : standing((String) reply.get(4), reply);
     }
 
-    /** What a login stored: the new session and the sessions it replaced, with their tombstone, all timed by Redis. */
-    record Opened(Session session, Tombstone replacement, List<Session> replaced) {
+    /**
+     * What a login stored: the new session and the sessions it replaced, with their tombstone, all timed by Redis,
+     * and what the listing index keeps of the user now.
+     */
+    record Opened(Session session, Tombstone replacement, List<Session> replaced, Summary summary) {
     }
 
     /**
@@ -136,12 +144,13 @@ class SessionStore {
             case "DEVICE_TYPES" -> throw SessionLimitException.deviceTypes(((Long) reply.get(1)).intValue(),
                     record.deviceType());
             default -> new Opened(session(sessionId, (String) reply.get(1)),
-                    json.read((String) reply.get(2), Tombstone.class), sessions(reply.subList(3, reply.size())));
+                    json.read((String) reply.get(2), Tombstone.class), sessions(reply.subList(3, reply.size() - 3)),
+                    summary(tag, reply));
         };
     }
 
-    /** What a revocation stored: the tombstone (timed by Redis) and the sessions it ended. */
-    record Revoked(Tombstone tombstone, List<Session> sessions) {
+    /** What a revocation stored: the tombstone (timed by Redis), the sessions it ended and the user's summary after it. */
+    record Revoked(Tombstone tombstone, List<Session> sessions, Summary summary) {
     }
 
     /**
@@ -155,7 +164,8 @@ class SessionStore {
                 json.write(tombstone), ttlMillis(), orEmpty(sessionId), orEmpty(deviceType),
                 orEmpty(spareSessionId), config.login().maxTombstonesPerUser(), nearCacheChannel(),
                 NearCacheLink.invalidation(userTag)), outbox));
-        return new Revoked(json.read((String) reply.get(0), Tombstone.class), sessions(reply.subList(1, reply.size())));
+        return new Revoked(json.read((String) reply.get(0), Tombstone.class), sessions(reply.subList(1, reply.size() - 3)),
+                summary(userTag, reply));
     }
 
     /** Tidies one user and answers their name (null if unknown) and live sessions, oldest first. */
@@ -178,10 +188,15 @@ class SessionStore {
         List<?> replies = tidied(Script.USER_SUMMARY, userTags);
         List<Summary> summaries = new ArrayList<>();
         for (int i = 0; i < userTags.size(); i++) {
-            List<?> reply = (List<?>) replies.get(i);
-            summaries.add(new Summary(userTags.get(i), (String) reply.get(0), (String) reply.get(1), (String) reply.get(2)));
+            summaries.add(summary(userTags.get(i), (List<?>) replies.get(i)));
         }
         return summaries;
+    }
+
+    /** The summary a script's reply ends with (user-lib.lua's summary: three values). */
+    private static Summary summary(String userTag, List<?> reply) {
+        int at = reply.size() - 3;
+        return new Summary(userTag, (String) reply.get(at), (String) reply.get(at + 1), (String) reply.get(at + 2));
     }
 
     /** A per-user tidying script (ttl, tombstones per user) run for each user, pipelined; the replies in order. */
@@ -205,16 +220,26 @@ class SessionStore {
                         .toList());
         Map<String, SessionDirectory.Standing> standings = new HashMap<>();
         for (int i = 0; i < sessionIds.size(); i++) {
-            List<?> reply = (List<?>) found.get(i);
-            String record = (String) reply.get(2);
-            String tombstone = (String) reply.get(3);
-            Instant expiresAt = record.isEmpty() ? null
-                    : Instant.ofEpochMilli(json.<SessionRecord>read(record, SessionRecord.class).expiresAt());
-            standings.put(sessionIds.get(i), new SessionDirectory.Standing("LIVE".equals(reply.get(0)), expiresAt,
-                    tombstone.isEmpty() ? null : json.<Tombstone>read(tombstone, Tombstone.class),
-                    Instant.ofEpochMilli(Long.parseLong((String) reply.get(1)))));
+            standings.put(sessionIds.get(i), standing((List<?>) found.get(i)));
         }
         return standings;
+    }
+
+    /** The call that reads where one session stands (session-standing.lua), to pipeline with other reads. */
+    RedisStore.Call standingCall(String sessionId) {
+        return new RedisStore.Call(Script.SESSION_STANDING, RScript.ReturnType.LIST, userKeys(Tokens.userTagOf(sessionId)),
+                sessionId);
+    }
+
+    /** A session-standing.lua reply, read. */
+    SessionDirectory.Standing standing(List<?> reply) {
+        String record = (String) reply.get(2);
+        String tombstone = (String) reply.get(3);
+        Instant expiresAt = record.isEmpty() ? null
+                : Instant.ofEpochMilli(json.<SessionRecord>read(record, SessionRecord.class).expiresAt());
+        return new SessionDirectory.Standing("LIVE".equals(reply.get(0)), expiresAt,
+                tombstone.isEmpty() ? null : json.<Tombstone>read(tombstone, Tombstone.class),
+                Instant.ofEpochMilli(Long.parseLong((String) reply.get(1))));
     }
 
     Session session(String sessionId, String recordJson) {

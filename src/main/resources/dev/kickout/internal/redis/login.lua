@@ -12,7 +12,8 @@
 -- ARGV[12] distinct device types per user at most, ARGV[13] tombstones per user at most,
 -- ARGV[14] max lifetime (ms), ARGV[15] the near caches' channel ('' with the cache off),
 -- ARGV[16] the invalidation to publish there for this user (when the login replaced sessions)
--- Returns {'OK', record as stored, tombstone as stored, replacedId1, replacedRecord1, ...}
+-- Returns {'OK', record as stored, tombstone as stored, replacedId1, replacedRecord1, ..., then the user's
+-- summary (three values, see summary in user-lib.lua)}
 -- | {'LIMIT', max} | {'DEVICE_TYPES', max}
 local now = clock_now()
 local ttl = tonumber(ARGV[8])
@@ -86,5 +87,10 @@ outbox_sessions(result, 4)
 -- every instance's near cache forgets the user's sessions, published with the decision itself
 if #result > 3 and ARGV[15] ~= '' then
   redis.call('PUBLISH', ARGV[15], ARGV[16])
+end
+-- last, what the listing index now keeps of the user (summary in user-lib.lua), so that no second
+-- round trip reads it back
+for _, value in ipairs(summary(now)) do
+  table.insert(result, value)
 end
 return result

@@ -6,7 +6,8 @@
 -- ARGV[4] only this device type, or '' for any, ARGV[5] a sessionId to spare, or '',
 -- ARGV[6] tombstones per user at most, ARGV[7] the near caches' channel ('' with the cache off),
 -- ARGV[8] the invalidation to publish there for this user
--- Returns {tombstone as stored, revokedId1, revokedRecord1, ...}
+-- Returns {tombstone as stored, revokedId1, revokedRecord1, ..., then the user's summary (three values,
+-- see summary in user-lib.lua)}
 local now = clock_now()
 local ttl = tonumber(ARGV[2])
 local max_tombstones = tonumber(ARGV[6])
@@ -33,5 +34,10 @@ outbox_sessions(result, 2)
 -- every instance's near cache forgets the user's sessions, published with the decision itself
 if #result > 1 and ARGV[7] ~= '' then
   redis.call('PUBLISH', ARGV[7], ARGV[8])
+end
+-- last, what the listing index now keeps of the user (summary in user-lib.lua), so that no second
+-- round trip reads it back
+for _, value in ipairs(summary(now)) do
+  table.insert(result, value)
 end
 return result

@@ -174,3 +174,19 @@ local function stamped(tombstone, now)
   t.at = clock_iso(now)
   return cjson.encode(t)
 end
+
+-- What the listing index keeps of the user now (index-user.lua): {version of the live set (`now`
+-- with no live session), latest expiry (ms, 0 with none), sessions by device type as
+-- 'type=count ...' ('' with none)}.
+local function summary(now)
+  local latest, by_type, types = 0, {}, {}
+  for _, rec in pairs(USER.s) do
+    latest = math.max(latest, rec.e)
+    if not by_type[rec.d] then table.insert(types, rec.d) end
+    by_type[rec.d] = (by_type[rec.d] or 0) + 1
+  end
+  table.sort(types)
+  local counts = {}
+  for _, device_type in ipairs(types) do table.insert(counts, device_type .. '=' .. by_type[device_type]) end
+  return {string.format('%.0f', #types > 0 and USER.v or now), string.format('%.0f', latest), table.concat(counts, ' ')}
+end

@@ -9,13 +9,4 @@ local ttl = tonumber(ARGV[1])
 load_user()
 prune(now, ttl, tonumber(ARGV[2]))
 save_user(now, ttl)
-local latest, by_type, types = 0, {}, {}
-for _, rec in pairs(USER.s) do
-  latest = math.max(latest, rec.e)
-  if not by_type[rec.d] then table.insert(types, rec.d) end
-  by_type[rec.d] = (by_type[rec.d] or 0) + 1
-end
-table.sort(types)
-local counts = {}
-for _, device_type in ipairs(types) do table.insert(counts, device_type .. '=' .. by_type[device_type]) end
-return {string.format('%.0f', #types > 0 and USER.v or now), string.format('%.0f', latest), table.concat(counts, ' ')}
+return summary(now)
