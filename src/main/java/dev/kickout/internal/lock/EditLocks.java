@@ -236,14 +236,6 @@ public class EditLocks {
         return dropped;
     }
 
-    /**
-     * Takes the sessions refused this lock within the last {@code kickout.lock.ttl}, to tell them it
-     * is available; each is told once.
-     */
-    public List<String> takeWaiters(ResourceRef resource) {
-        return store.takeWaiters(resource);
-    }
-
     /** The sweeper's first share: forgets up to {@code limit} index entries of expired locks; answers how many. */
     public int pruneIndex(int limit) {
         return index.pruneExpired(limit);

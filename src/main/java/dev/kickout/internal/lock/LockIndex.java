@@ -22,8 +22,9 @@ import org.redisson.client.protocol.ScoredEntry;
 /**
  * Where locks are listed besides their own keys: the admin index (type/id by expiry, so expired
  * entries are the lowest and cheap to prune) and its holder's holdings ({@link LockHoldings}). Neither shares a Redis
- * Cluster slot with the lock, so they follow each script's outcome in a separate round trip; a
- * heartbeat re-indexes a live lock that a race unlisted, and an entry left behind by a crash is
+ * Cluster slot with the lock, so they follow each script's outcome in a separate round trip, except
+ * a heartbeat's, which moves them on in its own round trip whatever its outcome (and so re-indexes a
+ * live lock that a race unlisted); an entry left behind by a crash is
  * pruned once its expiry passes. The admin index is split into {@link RedisKeys#INDEX_SHARDS}
  * shards spread over the slot space (a lock in the shard of its own tag), merged for a page by
  * {@link ShardedRange}; pruning visits every shard.
@@ -60,15 +61,10 @@ class LockIndex {
         });
     }
 
-    /** Moves a lock's index and holdings entries to its new expiry after a heartbeat (and brings back a lost one). */
-    void beat(ResourceRef resource, LockView lock) {
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            batch.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
-                    .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
-            holdings.hold(batch, lock, "");
-            return batch.execute();
-        });
+    /** The call that moves a lock's index entry on with its heartbeat (lock-index-touch.lua), to run beside it. */
+    RedisStore.Call touch(ResourceRef resource, long ttlMillis) {
+        return new RedisStore.Call(Script.LOCK_INDEX_TOUCH, RScript.ReturnType.LONG, List.of(index(resource)),
+                resource.toString(), ttlMillis);
     }
 
     /** Unlists a lock that was released, dropped or force-released, from the index and its holder's holdings. */

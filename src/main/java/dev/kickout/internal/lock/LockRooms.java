@@ -239,7 +239,11 @@ public class LockRooms {
      * queue told), a due idle hand-over happens. Answers whether the lock is free with nobody waiting.
      */
     boolean advance(ResourceRef resource, double watchedScore) {
-        List<Object> reply = store.advance(resource);
+        return advanced(resource, store.advance(resource), watchedScore);
+    }
+
+    /** Acts on lock-queue-advance.lua's {@code reply}; true when nobody is in line (EMPTY). */
+    private boolean advanced(ResourceRef resource, List<Object> reply, double watchedScore) {
         switch ((String) reply.get(0)) {
             case "BUSY" -> {
                 store.rewatch(resource, Long.parseLong((String) reply.get(1)));
@@ -278,9 +282,10 @@ public class LockRooms {
 
     void freed(ResourceRef resource) {
         try {
-            if (advance(resource, Double.NaN)) {
-                for (String sessionId : locks.takeWaiters(resource)) {
-                    notify(sessionId, "LOCK_AVAILABLE", payload(resource));
+            List<Object> reply = store.advanceAndTakeWaiters(resource);
+            if (advanced(resource, reply, Double.NaN)) {
+                for (Object sessionId : reply.subList(1, reply.size())) {
+                    notify((String) sessionId, "LOCK_AVAILABLE", payload(resource));
                 }
             }
         } catch (RuntimeException e) {

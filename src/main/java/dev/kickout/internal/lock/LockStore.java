@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.redisson.api.RBatch;
+import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
 
 /** Locks in Redis: the per-resource scripts, kept listed in the {@link LockIndex}. */
@@ -92,12 +93,21 @@ class LockStore {
     /**
      * Not durable (no wait for replicas): a heartbeat mints nothing, and one lost in a failover only
      * makes the lock expire earlier; the holder's next save is then refused, never let through twice.
+     * One round trip: the lock's admin index entry and its holding move on beside it (other slots,
+     * whatever its outcome); only a holding found missing is listed again after it.
      */
     Reply heartbeat(ResourceRef resource, String tokenHash, Session session, long inactiveMillis) {
-        Reply reply = run(Script.LOCK_HEARTBEAT, resource, tokenHash, session.sessionId(), ttl(resource), inactiveMillis,
-                config.lock().timing(resource.type()).idleTimeout().toMillis());
-        if (reply.status().equals("OK")) {
-            index.beat(resource, reply.lock());
+        long ttl = ttl(resource);
+        List<Object> replies = redis.runTogether(List.of(
+                new RedisStore.Call(Script.LOCK_HEARTBEAT, RScript.ReturnType.LIST, keys.lock(resource.type(), resource.id()),
+                        tokenHash, session.sessionId(), ttl, inactiveMillis,
+                        config.lock().timing(resource.type()).idleTimeout().toMillis()),
+                index.touch(resource, ttl),
+                holdings.touch(resource, session.userId(), session.sessionId(), ttl)));
+        @SuppressWarnings("unchecked")
+        Reply reply = reply(resource, (List<Object>) replies.get(0));
+        if (reply.status().equals("OK") && ((Long) replies.get(2)) == 0) {
+            holdings.relist(reply.lock());
         }
         return reply;
     }
@@ -172,12 +182,6 @@ class LockStore {
     /** Remembers that {@code sessionId} was refused this lock, for LOCK_AVAILABLE. */
     void addWaiter(ResourceRef resource, String sessionId) {
         redis.run(Script.LOCK_WAIT, List.of(keys.lockWaiters(resource.type(), resource.id())), sessionId, ttl(resource));
-    }
-
-    /** The sessions refused this lock within one lock TTL (by Redis's clock), removed as they are taken. */
-    List<String> takeWaiters(ResourceRef resource) {
-        return redis.run(Script.LOCK_WAITERS_TAKE, List.of(keys.lockWaiters(resource.type(), resource.id())), ttl(resource))
-                .stream().map(String.class::cast).toList();
     }
 
     /** Takes the lock's index entries along when a script released it. */

@@ -66,9 +66,24 @@ class RoomStore {
 
     /** lock-queue-advance.lua's answer, as it came. */
     List<Object> advance(ResourceRef resource) {
+        return redis.run(Script.LOCK_QUEUE_ADVANCE, advanceKeys(resource), advanceArgs(resource, ""));
+    }
+
+    /** {@link #advance}, for a lock that just freed: with nobody in line, its answer also names the waiters it took. */
+    List<Object> advanceAndTakeWaiters(ResourceRef resource) {
+        return redis.run(Script.LOCK_QUEUE_ADVANCE, advanceKeys(resource), advanceArgs(resource, "1"));
+    }
+
+    private List<Object> advanceKeys(ResourceRef resource) {
+        List<Object> keyList = locks.lockAndRoom(resource);
+        keyList.add(keys.lockWaiters(resource.type(), resource.id()));
+        return keyList;
+    }
+
+    private Object[] advanceArgs(ResourceRef resource, String takeWaiters) {
         LockTiming timing = timing(resource);
-        return redis.run(Script.LOCK_QUEUE_ADVANCE, locks.lockAndRoom(resource), timing.presence().toMillis(),
-                timing.reservation().toMillis(), timing.handoverIdleAfter().toMillis(), timing.ttl().toMillis());
+        return new Object[] {timing.presence().toMillis(), timing.reservation().toMillis(),
+                timing.handoverIdleAfter().toMillis(), timing.ttl().toMillis(), takeWaiters};
     }
 
     /** lock-presence.lua's room as JSON. */

@@ -41,6 +41,8 @@ public enum Script {
     LOCK_UNINDEX("lock-unindex"),
     LOCK_CLAIM("clock-lib", "lock-holdings-lib", "lock-claim"),
     LOCK_HOLD("clock-lib", "lock-holdings-lib", "lock-hold"),
+    LOCK_HOLD_TOUCH("clock-lib", "lock-holdings-lib", "lock-hold-touch"),
+    LOCK_INDEX_TOUCH("clock-lib", "lock-index-touch"),
     LOCK_UNHOLD("lock-unhold"),
     LOCK_INDEX_PRUNE("clock-lib", "lock-index-prune"),
     LOCK_ORPHAN("clock-lib", "lock-orphan"),
@@ -55,13 +57,14 @@ public enum Script {
     LOGIN_GIVE_BACK("login-give-back"),
     LOGIN_SUCCEEDED("clock-lib", "login-succeeded"),
     SESSION_STANDING("clock-lib", "user-lib", "session-standing"),
+    TICKET_REDEEM("clock-lib", "user-lib", "ticket-redeem"),
     CLOCK_NOW("clock-lib", "clock-now"),
     NEAR_CACHE_BEAT("clock-lib", "near-cache-beat"),
     LOCK_WAIT("clock-lib", "lock-wait"),
-    LOCK_WAITERS_TAKE("clock-lib", "lock-waiters-take"),
     OUTBOX_CLAIM("clock-lib", "outbox-claim"),
     OUTBOX_ACK("outbox-ack"),
     AUDIT_APPEND_ONCE("clock-lib", "audit-lib", "audit-append-once"),
+    PUSH_SEND("push-send"),
     LAYOUT_MARK("layout-mark");
 
     private final String name;

@@ -1,8 +1,12 @@
 -- Looks after a record's queue: a freed lock is reserved for the first in line, and a hand-over
 -- request to a holder idle for ARGV[3] (0: never) is accepted on the holder's behalf once it has
 -- waited that long. Called when a lock frees, and by the lock watch at the time it answered last.
--- ARGV[1] presence window (ms), ARGV[2] reservation (ms), ARGV[3] hand-over idle-after (ms), ARGV[4] ttl (ms)
--- Returns {'BUSY', next look (ms), state (HELD, RESERVED, RELEASING)} | {'EMPTY'}
+-- With nobody in line when the lock freed, it also takes the sessions refused the lock within the
+-- last lock TTL (lock-wait.lua remembered them), to be told it is available, in the same step.
+-- KEYS: the lock's and its room's (lock-lib.lua, lock-queue-lib.lua), then the lock's waiters
+-- ARGV[1] presence window (ms), ARGV[2] reservation (ms), ARGV[3] hand-over idle-after (ms), ARGV[4] ttl (ms),
+-- ARGV[5] '1' to take the waiters when the queue is empty, else ''
+-- Returns {'BUSY', next look (ms), state (HELD, RESERVED, RELEASING)} | {'EMPTY', waiter sessionId, ...}
 -- | {'HANDED_OVER', requester, requestId, requester userId, view fields as a JSON object, turn...} | {turn...}
 local now = clock_now()
 local window = tonumber(ARGV[1])
@@ -35,6 +39,13 @@ if held[1] then
 end
 local reserved = advance(now, window, tonumber(ARGV[2]))
 if not reserved and redis.call('ZCARD', KEYS[4]) == 0 then
-  return {'EMPTY'}
+  local result = {'EMPTY'}
+  if ARGV[5] == '1' then
+    local waiters = KEYS[#KEYS]
+    local recent = redis.call('ZRANGEBYSCORE', waiters, int(now - tonumber(ARGV[4])), '+inf')
+    redis.call('DEL', waiters)
+    for _, session in ipairs(recent) do table.insert(result, session) end
+  end
+  return result
 end
 return turn(reserved)
