@@ -3,13 +3,17 @@ package dev.kickout.internal.push;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
+import org.redisson.api.RScript;
+import dev.kickout.internal.redis.Script;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
 import org.redisson.api.RStream;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.stream.StreamAddArgs;
@@ -49,11 +53,18 @@ class EventLog {
             RBatch batch = client.createBatch();
             var added = batch.<String, String>getStream(key, StringCodec.INSTANCE)
                     .addAsync(StreamAddArgs.entries(Map.of("type", type, "data", data)).trimNonStrict().maxLen(KEEP).noLimit());
-            batch.getStream(key, StringCodec.INSTANCE).expireAsync(PushEvent.ends(type) ? ENDED_SESSION_KEEP : config.push().replayAge());
+            batch.getStream(key, StringCodec.INSTANCE).expireAsync(expiry(type));
             batch.execute();
             return added.toCompletableFuture().join();
         });
         return new PushEvent(sessionId, id.toString(), type, data);
+    }
+
+    /** Stores an event and publishes it on {@code channel} in the same step (push-send.lua); answers it with its id. */
+    PushEvent appendAndPublish(String sessionId, String type, String data, String channel) {
+        String id = redis.eval(Script.PUSH_SEND, RScript.ReturnType.VALUE, List.of(key(sessionId)), type, data, KEEP,
+                expiry(type).toMillis(), sessionId, channel);
+        return new PushEvent(sessionId, id, type, data);
     }
 
     /**
@@ -66,10 +77,17 @@ class EventLog {
 
     /** The session's stored events after {@code lastEventId} (an id {@link EventCursor} accepted); same round trip. */
     Replay since(String sessionId, String lastEventId) {
+        return replay(sessionId, lastEventId, redis.call(client -> stream(client, sessionId).range(from(lastEventId))));
+    }
+
+    /** The read of {@link #since}, added to a batch (to read it with others in one round trip; see {@link #replay}). */
+    Function<RBatch, RFuture<Map<StreamMessageId, Map<String, String>>>> range(String sessionId, String lastEventId) {
+        return batch -> batch.<String, String>getStream(key(sessionId), StringCodec.INSTANCE).rangeAsync(from(lastEventId));
+    }
+
+    /** What {@link #range} found, read as {@link #since} answers it. */
+    Replay replay(String sessionId, String lastEventId, Map<StreamMessageId, Map<String, String>> found) {
         StreamMessageId after = EventCursor.parse(lastEventId);
-        // from the resume point itself, inclusive: finding it proves nothing in between was trimmed
-        Map<StreamMessageId, Map<String, String>> found = redis.call(client -> stream(client, sessionId).range(
-                StreamRangeArgs.startId(after).endId(StreamMessageId.MAX)));
         List<PushEvent> events = new ArrayList<>();
         boolean missed = !after.equals(new StreamMessageId(0, 0));
         for (Map.Entry<StreamMessageId, Map<String, String>> entry : found.entrySet()) {
@@ -90,8 +108,17 @@ class EventLog {
         return newest.isEmpty() ? "0-0" : newest.keySet().iterator().next().toString();
     }
 
+    /** From the resume point itself, inclusive: finding it proves nothing in between was trimmed. */
+    private static StreamRangeArgs from(String lastEventId) {
+        return StreamRangeArgs.startId(EventCursor.parse(lastEventId)).endId(StreamMessageId.MAX);
+    }
+
     private RStream<String, String> stream(RedissonClient client, String sessionId) {
         return client.getStream(key(sessionId), StringCodec.INSTANCE);
+    }
+
+    private Duration expiry(String type) {
+        return PushEvent.ends(type) ? ENDED_SESSION_KEEP : config.push().replayAge();
     }
 
     private String key(String sessionId) {

@@ -3,10 +3,12 @@ package dev.kickout.internal.push;
 import dev.kickout.event.StreamOpened;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.metrics.Metrics;
+import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.rest.ApiDoc;
 import dev.kickout.internal.session.CallerSession;
 import dev.kickout.internal.session.RequestCredentials;
 import dev.kickout.internal.session.Session;
+import dev.kickout.internal.session.SessionDirectory;
 import dev.kickout.internal.session.SessionService;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -24,6 +26,7 @@ import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -56,6 +59,10 @@ public class EventsResource {
     EventLog log;
     @Inject
     SseHub hub;
+    @Inject
+    RedisStore redis;
+    @Inject
+    SessionDirectory directory;
     @Inject
     KickoutConfig config;
     @Inject
@@ -117,7 +124,15 @@ public class EventsResource {
                 replay.add(new PushEvent(session.sessionId(), resumeFrom, PushEvent.STREAM_OPEN,
                         "{\"lastEventId\":\"" + resumeFrom + "\"}"));
             }
-            EventLog.Replay since = log.since(session.sessionId(), resumeFrom);
+            // the replay and where the session stands, in one round trip: a stream whose session is live
+            // is next re-checked when its expiry passes, not at once
+            RedisStore.Together<Map<StreamMessageId, Map<String, String>>> read = redis.runWith(
+                    log.range(session.sessionId(), resumeFrom), List.of(directory.standingCall(session.sessionId())));
+            EventLog.Replay since = log.replay(session.sessionId(), resumeFrom, read.command());
+            SessionDirectory.Standing standing = directory.standing(read.scripts().get(0));
+            if (standing.live()) {
+                stream.slid(standing.expiresAt(), standing.readAt());
+            }
             if (lastEventId != null) {
                 metrics.replay(since.missed());
             }

@@ -75,7 +75,12 @@ public class Push {
 
     /** Stores {@code payload} as an event of {@code type} for the session and wakes every instance. */
     public PushEvent send(String sessionId, String type, Object payload) {
-        PushEvent event = log.append(sessionId, type, json.write(payload));
+        String data = json.write(payload);
+        if (!redis.clustered()) {
+            // the one classic channel: stored and published by one script, in one round trip
+            return log.appendAndPublish(sessionId, type, data, channels.classic());
+        }
+        PushEvent event = log.append(sessionId, type, data);
         redis.call(client -> channels.of(client, sessionId).publish(json.write(event)));
         return event;
     }

@@ -35,6 +35,11 @@ class PushChannels {
         return topics;
     }
 
+    /** The one channel of a single server or Sentinel setup. */
+    String classic() {
+        return keys.pushChannel();
+    }
+
     /** The channel of a session's events (a session id starts with its user's tag). */
     RTopic of(RedissonClient client, String sessionId) {
         if (!sharded(client)) {
