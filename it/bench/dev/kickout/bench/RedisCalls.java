@@ -41,9 +41,14 @@ final class RedisCalls implements AutoCloseable {
 
     /** What Redis ran in one window (or the sum of several). */
     record Count(int windows, long reads, long inputBytes, long commands, long inScripts, long monitored,
-            Map<String, Long> byCommand) {
+            Map<String, Long> byCommand, Map<String, Long> bySha) {
 
-        static final Count NONE = new Count(0, 0, 0, 0, 0, 0, Map.of());
+        static final Count NONE = new Count(0, 0, 0, 0, 0, 0, Map.of(), Map.of());
+
+        /** Client EVALSHA calls of the script with this SHA-1. */
+        long calls(String sha) {
+            return bySha.getOrDefault(sha, 0L);
+        }
 
         /** Commands sent by clients (each EVALSHA counts once; its script's commands are in {@link #inScripts}). */
         long clientCommands() {
@@ -53,8 +58,10 @@ final class RedisCalls implements AutoCloseable {
         Count plus(Count other) {
             Map<String, Long> sum = new HashMap<>(byCommand);
             other.byCommand.forEach((name, calls) -> sum.merge(name, calls, Long::sum));
+            Map<String, Long> shas = new HashMap<>(bySha);
+            other.bySha.forEach((sha, calls) -> shas.merge(sha, calls, Long::sum));
             return new Count(windows + other.windows, reads + other.reads, inputBytes + other.inputBytes,
-                    commands + other.commands, inScripts + other.inScripts, monitored + other.monitored, sum);
+                    commands + other.commands, inScripts + other.inScripts, monitored + other.monitored, sum, shas);
         }
 
         /** This count without one command (e.g. Redisson's PINGs, which keep idle connections alive). */
@@ -64,7 +71,7 @@ final class RedisCalls implements AutoCloseable {
             rest.remove(command);
             // a PING is a client command, sent alone (one read of 14 bytes each) and seen by MONITOR
             long bytes = command.equals("ping") ? PING_BYTES * calls : 0;
-            return new Count(windows, reads - calls, inputBytes - bytes, commands - calls, inScripts, monitored - calls, rest);
+            return new Count(windows, reads - calls, inputBytes - bytes, commands - calls, inScripts, monitored - calls, rest, bySha);
         }
 
         /** e.g. {@code "hget 2, evalsha 1, zadd 0.50"}: the most frequent commands, per {@code divisor}. */
@@ -92,6 +99,10 @@ final class RedisCalls implements AutoCloseable {
     private long scriptLines;
     private long lastSeenNanos = System.nanoTime();
     private CompletableFuture<long[]> windowEnd;
+    /** Client EVALSHA calls of the current window by SHA-1 (read once the window ended). */
+    private final Map<String, Long> windowShas = new HashMap<>();
+    /** With KICKOUT_BENCH_TRACE set, each window's client commands are printed at its end (to see what an operation sends). */
+    private final List<String> trace = System.getenv("KICKOUT_BENCH_TRACE") == null ? null : new ArrayList<>();
 
     RedisCalls(int port) {
         try {
@@ -140,7 +151,7 @@ final class RedisCalls implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("MONITOR did not show the end of window " + windowNumber, e);
         }
-        return count(String.valueOf(answers.get(1)), endBytes, monitored[0], monitored[1]);
+        return count(String.valueOf(answers.get(1)), endBytes, monitored[0], monitored[1], Map.copyOf(windowShas));
     }
 
     /** Polls until {@code condition} holds, at most {@code seconds}; fails otherwise. */
@@ -181,7 +192,7 @@ final class RedisCalls implements AutoCloseable {
         });
     }
 
-    private Count count(String info, long ownBytes, long clientCommands, long inScripts) {
+    private Count count(String info, long ownBytes, long clientCommands, long inScripts, Map<String, Long> bySha) {
         Map<String, Long> byCommand = new HashMap<>();
         long reads = -1;
         long bytes = -1;
@@ -206,7 +217,7 @@ final class RedisCalls implements AutoCloseable {
             throw new IllegalStateException("no total_reads_processed or total_net_input_bytes in INFO stats");
         }
         long commands = byCommand.values().stream().mapToLong(Long::longValue).sum();
-        return new Count(1, reads, bytes, commands, inScripts, clientCommands + inScripts, byCommand);
+        return new Count(1, reads, bytes, commands, inScripts, clientCommands + inScripts, byCommand, bySha);
     }
 
     private String marker(String end) {
@@ -232,6 +243,13 @@ final class RedisCalls implements AutoCloseable {
                             scriptLines++;
                         } else if (counting) {
                             clientLines++;
+                            int sha = line.indexOf("\"EVALSHA\" \"", close);
+                            if (sha > 0) {
+                                windowShas.merge(line.substring(sha + 11, sha + 51).toLowerCase(), 1L, Long::sum);
+                            }
+                            if (trace != null) {
+                                trace.add(source + " " + traced(line.substring(close + 2)));
+                            }
                         }
                     }
                 }
@@ -241,14 +259,34 @@ final class RedisCalls implements AutoCloseable {
         }
     }
 
+    /** A MONITOR command for the trace: an EVAL's script text left out, at most 300 characters. */
+    private static String traced(String command) {
+        if (command.startsWith("\"EVAL\" \"")) {
+            int end = 8;
+            while (end < command.length() && (command.charAt(end) != '"' || command.charAt(end - 1) == '\\')) {
+                end++;
+            }
+            command = "\"EVAL\" <script>" + command.substring(Math.min(command.length(), end + 1));
+        }
+        return command.substring(0, Math.min(command.length(), 300));
+    }
+
     /** Caller holds {@link #lock}. */
     private void marked(String line) {
         if (line.contains("\"" + marker("start") + "\"")) {
             counting = true;
+            windowShas.clear();
+            if (trace != null) {
+                trace.clear();
+            }
             clientLines = 0;
             scriptLines = 0;
         } else if (line.contains("\"" + marker("end") + "\"")) {
             counting = false;
+            if (trace != null) {
+                trace.forEach(command -> System.out.println("[trace] " + command));
+                System.out.println("[trace] ---");
+            }
             windowEnd.complete(new long[] {clientLines, scriptLines});
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.bench.RedisCalls.Count;
 import dev.kickout.internal.cleanup.Sweeper;
+import dev.kickout.internal.redis.Script;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
@@ -43,11 +44,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * one event to 1 and to 50 streams of a session, one sweeper run and one metrics scrape. Counted by
  * Redis itself ({@link RedisCalls}) around each operation, over real HTTP to a real WildFly.
  * <p>
- * The instance's own timers are pushed out of the way (sweeper and outbox drainer every hour) so that
- * a window holds only its operation; {@link RedisIdleCommandsBench} measures them at their defaults.
+ * The instance's own timers are pushed out of the way (sweeper, outbox drainer and lock watch every
+ * hour) so that a window holds only its operation; {@link RedisIdleCommandsBench} measures them at their defaults.
  * Redisson's PING (every 30 s on each idle connection) is left out of the per-operation figures and
  * reported with the idle streams. A window ends once Redis has seen nothing for {@value #QUIET_MS} ms
- * (follow-ups such as audit entries and event delivery are included).
+ * (follow-ups such as audit entries and event delivery are included). The near cache is off, so each
+ * request's token check goes to Redis (one round trip; with the near cache, the default, it is
+ * answered in memory): each figure also gives the round trips beside the token checks, counted by
+ * their script's calls. {@code KICKOUT_BENCH_TRACE=1} in the environment prints each window's client
+ * commands.
  */
 @ExtendWith(ArquillianExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -65,6 +70,7 @@ class RedisCommandsBench {
     static WebArchive deployment() {
         return Deployments.referenceWar("commands.war", Map.of("kickout.key-prefix", "commands",
                 "kickout.cleanup.interval", "PT1H", "kickout.outbox.interval", "PT1H",
+                "kickout.lock.watch-interval", "PT1H",
                 "kickout.sse.max-streams-per-session", "1000", "kickout.sse.max-streams-per-user", "1000",
                 "kickout.lock.force-release-grace", "PT0S",
                 // the near cache's heartbeats would never let Redis go quiet; every request is checked in Redis
@@ -346,9 +352,12 @@ class RedisCommandsBench {
     /** One figure line: per operation, averaged over {@code operations}. */
     static void figure(String what, Count count, int operations) {
         double n = operations;
-        System.out.printf("[figure] redis per %s: %s round trips (socket reads), %s client commands, %s Redis commands "
-                + "(%s inside scripts), %s bytes sent to Redis; top: %s [%d operations, %d windows%s]%n", what,
-                RedisCalls.format(count.reads() / n), RedisCalls.format(count.clientCommands() / n),
+        // each request's token check is one EVALSHA of authenticate.lua sent alone (near cache off): one read each
+        long tokenChecks = count.calls(Script.AUTHENTICATE.sha());
+        System.out.printf("[figure] redis per %s: %s round trips (socket reads; %s beside the token checks), %s client "
+                + "commands, %s Redis commands (%s inside scripts), %s bytes sent to Redis; top: %s [%d operations, %d windows%s]%n",
+                what, RedisCalls.format(count.reads() / n), RedisCalls.format((count.reads() - tokenChecks) / n),
+                RedisCalls.format(count.clientCommands() / n),
                 RedisCalls.format(count.commands() / n), RedisCalls.format(count.inScripts() / n),
                 String.format("%.0f", count.inputBytes() / n), count.top(6, n), operations, count.windows(),
                 count.monitored() == count.commands() ? "" : "; MONITOR saw " + count.monitored());
