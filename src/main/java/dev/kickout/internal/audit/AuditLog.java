@@ -55,15 +55,22 @@ public class AuditLog {
     public void record(String action, Actor actor, String target, String reason, String outcome,
                        Map<String, String> details, String deliveryKey) {
         AuditEntry draft = new AuditEntry(null, null, action, actor, clip(target), reason, outcome, details);
+        if (deliveryKey != null && !COLLAPSED_ACTIONS.contains(action)) {
+            // an outbox delivery's entry: with its decision's other follow-ups when they go together
+            streams.appendOnce(draft, FORCE_ACTIONS.contains(action), deliveryKey, stored -> stored.ifPresent(this::written));
+            return;
+        }
         Optional<AuditEntry> stored = COLLAPSED_ACTIONS.contains(action) ? streams.collapse(draft)
-                : deliveryKey != null ? streams.appendOnce(draft, FORCE_ACTIONS.contains(action), deliveryKey)
                 : Optional.of(streams.append(draft, FORCE_ACTIONS.contains(action)));
-        stored.ifPresent(entry -> {
-            LOG.info(() -> AuditLines.line(entry));
-            if (sink.enabled()) {
-                copy(entry);
-            }
-        });
+        stored.ifPresent(this::written);
+    }
+
+    /** An entry stored in Redis: to the server log, and copied to the sink when there is one. */
+    private void written(AuditEntry entry) {
+        LOG.info(() -> AuditLines.line(entry));
+        if (sink.enabled()) {
+            copy(entry);
+        }
     }
 
     /** A page of entries, newest first: from the sink when there is one, else from Redis. */

@@ -14,8 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
+import org.redisson.api.RScript;
 import org.redisson.api.stream.StreamMessageId;
 import org.redisson.api.stream.StreamRangeArgs;
 import org.redisson.api.stream.StreamTrimArgs;
@@ -60,10 +62,17 @@ class AuditStreams {
 
     /**
      * Appends {@code draft} unless an entry with the same {@code deliveryKey} was appended within
-     * {@code kickout.outbox.max-age} and a minute (no outbox entry is delivered later); empty if it was.
-     * The delivery key picks the shard, so every delivery of one key meets the same dedup set.
+     * {@code kickout.outbox.max-age} and a minute (no outbox entry is delivered later); {@code then}
+     * gets the stored entry, or empty if it was. The delivery key picks the shard, so every delivery of
+     * one key meets the same dedup set. Inside {@link RedisStore#pipelined} work it goes to Redis with
+     * the work's other deferred steps.
      */
-    Optional<AuditEntry> appendOnce(AuditEntry draft, boolean force, String deliveryKey) {
+    void appendOnce(AuditEntry draft, boolean force, String deliveryKey, Consumer<Optional<AuditEntry>> then) {
+        redis.defer(RedisStore.step(appendOnceCall(draft, force, deliveryKey)),
+                reply -> then.accept(onceStored(draft, (List<?>) reply)));
+    }
+
+    private RedisStore.Call appendOnceCall(AuditEntry draft, boolean force, String deliveryKey) {
         int shard = RedisKeys.auditShard(deliveryKey);
         List<Object> keyList = new ArrayList<>(keys.audit(shard));
         keyList.add(keys.auditDeliveries(shard));
@@ -71,7 +80,10 @@ class AuditStreams {
                 force ? "1" : "0", retentionMillis(), shardCapacity(), Integer.toString(shard),
                 Integer.toString(SHARDS)));
         args.addAll(fields(draft));
-        List<Object> reply = redis.run(Script.AUDIT_APPEND_ONCE, keyList, args.toArray());
+        return new RedisStore.Call(Script.AUDIT_APPEND_ONCE, RScript.ReturnType.LIST, keyList, args.toArray());
+    }
+
+    private static Optional<AuditEntry> onceStored(AuditEntry draft, List<?> reply) {
         return reply.isEmpty() ? Optional.empty() : Optional.of(stored(draft, reply, draft.details()));
     }
 
@@ -179,7 +191,7 @@ class AuditStreams {
         return Long.toString(config.audit().retention().toMillis());
     }
 
-    private static AuditEntry stored(AuditEntry draft, List<Object> reply, Map<String, String> details) {
+    private static AuditEntry stored(AuditEntry draft, List<?> reply, Map<String, String> details) {
         return new AuditEntry(reply.get(0).toString(), Instant.ofEpochMilli(Long.parseLong(reply.get(1).toString())),
                 draft.action(), draft.actor(), draft.target(), draft.reason(), draft.outcome(), details);
     }

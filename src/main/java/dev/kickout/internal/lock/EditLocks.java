@@ -231,7 +231,15 @@ public class EditLocks {
 
     /** Releases the locks the session {@code sessionId} of {@code userId} holds. */
     List<LockView> releaseAllOf(String userId, String sessionId) {
-        List<LockView> dropped = store.dropAll(userId, sessionId);
+        return released(store.dropAll(userId, sessionId));
+    }
+
+    /** Releases the locks of {@code heldBy}, the holdings of the session {@code sessionId} as read already. */
+    List<LockView> releaseAllOf(String userId, String sessionId, List<String> heldBy) {
+        return released(store.dropAll(userId, sessionId, heldBy));
+    }
+
+    private List<LockView> released(List<LockView> dropped) {
         dropped.forEach(lock -> freed.fire(new LockFreed(LockViews.resource(lock), Duration.ZERO)));
         return dropped;
     }

@@ -9,6 +9,7 @@ import dev.kickout.internal.redis.Script;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
@@ -95,8 +96,19 @@ class LockHoldings {
 
     /** The resources the session holds (claims in flight left out). */
     List<String> heldBy(String userId, String sessionId) {
-        return redis.call(client -> client.<String>getScoredSortedSet((String) holdings(userId, sessionId).get(0),
-                StringCodec.INSTANCE).readAll()).stream().filter(member -> member.indexOf('#') < 0).toList();
+        return held(redis.call(client -> client.<String>getScoredSortedSet((String) holdings(userId, sessionId).get(0),
+                StringCodec.INSTANCE).readAll()));
+    }
+
+    /** Adds the read of the session's holdings to {@code batch}; {@link #held} reads its answer. */
+    RFuture<Collection<String>> heldBy(RBatch batch, String userId, String sessionId) {
+        return batch.<String>getScoredSortedSet((String) holdings(userId, sessionId).get(0), StringCodec.INSTANCE)
+                .readAllAsync();
+    }
+
+    /** The resources among a session's holdings entries (claims in flight left out). */
+    static List<String> held(Collection<String> entries) {
+        return entries.stream().filter(member -> member.indexOf('#') < 0).toList();
     }
 
     LockLimitException limit(ResourceRef resource, String scope) {

@@ -33,6 +33,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -296,7 +297,12 @@ public class LockRooms {
 
     /** A session ended: out of every queue it waited in (its pages' presence lapses by itself). */
     void leaveAllOf(String userId, String sessionId) {
-        for (String entry : store.queuesOf(userId)) {
+        leaveAllOf(userId, sessionId, store.queuesOf(userId));
+    }
+
+    /** {@link #leaveAllOf(String, String)}, with the user's queue entries ({@code queued}) read already. */
+    void leaveAllOf(String userId, String sessionId, Collection<String> queued) {
+        for (String entry : queued) {
             int space = entry.lastIndexOf(' ');
             if (space > 0 && entry.substring(space + 1).equals(sessionId)) {
                 ResourceRef resource = ResourceRef.parse(entry.substring(0, space));

@@ -153,7 +153,12 @@ class LockStore {
      * requests are refused anyway, until they expire.
      */
     List<LockView> dropAll(String userId, String sessionId) {
-        Set<String> held = new LinkedHashSet<>(holdings.heldBy(userId, sessionId));
+        return dropAll(userId, sessionId, holdings.heldBy(userId, sessionId));
+    }
+
+    /** {@link #dropAll(String, String)} of the resources {@code heldBy} the session, as read already. */
+    List<LockView> dropAll(String userId, String sessionId, List<String> heldBy) {
+        Set<String> held = new LinkedHashSet<>(heldBy);
         List<LockView> dropped = new ArrayList<>();
         for (String entry : held) {
             ResourceRef resource = ResourceRef.parse(entry);

@@ -128,6 +128,12 @@ class RoomStore {
                 StringCodec.INSTANCE).readAll());
     }
 
+    /** Adds the read of {@link #queuesOf} to {@code batch}. */
+    RFuture<Collection<String>> queuesOf(RBatch batch, String userId) {
+        return batch.<String>getScoredSortedSet(keys.userQueues(RedisKeys.userTag(userId)), StringCodec.INSTANCE)
+                .readAllAsync();
+    }
+
     /** Has the lock watch look at the record at {@code atMillis} at the latest. */
     void watch(ResourceRef resource, long atMillis) {
         redis.call(client -> client.getScoredSortedSet(watchKey(resource), StringCodec.INSTANCE)

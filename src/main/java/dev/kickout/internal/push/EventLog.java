@@ -62,9 +62,15 @@ class EventLog {
 
     /** Stores an event and publishes it on {@code channel} in the same step (push-send.lua); answers it with its id. */
     PushEvent appendAndPublish(String sessionId, String type, String data, String channel) {
-        String id = redis.eval(Script.PUSH_SEND, RScript.ReturnType.VALUE, List.of(key(sessionId)), type, data, KEEP,
-                expiry(type).toMillis(), sessionId, channel);
+        RedisStore.Call call = appendAndPublishCall(sessionId, type, data, channel);
+        String id = redis.eval(call.script(), call.type(), call.keys(), call.args());
         return new PushEvent(sessionId, id, type, data);
+    }
+
+    /** push-send.lua for one event, as a call; its reply is the event's id. */
+    RedisStore.Call appendAndPublishCall(String sessionId, String type, String data, String channel) {
+        return new RedisStore.Call(Script.PUSH_SEND, RScript.ReturnType.VALUE, List.of(key(sessionId)), type, data, KEEP,
+                expiry(type).toMillis(), sessionId, channel);
     }
 
     /**

@@ -74,6 +74,24 @@ public class Push {
     }
 
     /** Stores {@code payload} as an event of {@code type} for the session and wakes every instance. */
+    /**
+     * {@link #send}, for a caller that needs no answer: inside {@link RedisStore#pipelined} work it
+     * goes to Redis with the work's other deferred steps (a user's hundred revoked sessions: one
+     * round trip for their events, and on a Cluster one more for the publications).
+     */
+    public void post(String sessionId, String type, Object payload) {
+        String data = json.write(payload);
+        if (!redis.clustered()) {
+            redis.defer(RedisStore.step(log.appendAndPublishCall(sessionId, type, data, channels.classic())), id -> { });
+            return;
+        }
+        // the sharded channel lives in another slot: stored first, published once its id is known
+        redis.defer(RedisStore.step(log.appendAndPublishCall(sessionId, type, data, "")), id -> {
+            String message = json.write(new PushEvent(sessionId, (String) id, type, data));
+            redis.defer((batch, bySha) -> channels.publish(batch, sessionId, message), published -> { });
+        });
+    }
+
     public PushEvent send(String sessionId, String type, Object payload) {
         String data = json.write(payload);
         if (!redis.clustered()) {

@@ -5,6 +5,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -47,6 +49,13 @@ class PushChannels {
         }
         String userTag = sessionId.substring(0, RedisKeys.USER_TAG_LENGTH);
         return client.getShardedTopic(keys.pushChannel(RedisKeys.pushShardOfUser(userTag)), StringCodec.INSTANCE);
+    }
+
+    /** Adds the publication of {@code message} on the channel of a session's events (sharded: a Cluster) to {@code batch}. */
+    RFuture<Long> publish(RBatch batch, String sessionId, String message) {
+        String userTag = sessionId.substring(0, RedisKeys.USER_TAG_LENGTH);
+        return batch.getShardedTopic(keys.pushChannel(RedisKeys.pushShardOfUser(userTag)), StringCodec.INSTANCE)
+                .publishAsync(message);
     }
 
     private static boolean sharded(RedissonClient client) {

@@ -48,7 +48,7 @@ class PushObserver {
                                 + LogText.escape(session.sessionId()) + " not sent"));
             }
         } else {
-            push.send(session.sessionId(), PushEvent.FORCE_LOGOUT,
+            push.post(session.sessionId(), PushEvent.FORCE_LOGOUT,
                     SessionEnds.forceLogout(session.sessionId(), Tombstone.of(event.revocation())));
         }
     }

@@ -8,6 +8,7 @@ import dev.kickout.internal.outbox.Outbox;
 import dev.kickout.internal.outbox.OutboxDelivery;
 import dev.kickout.internal.outbox.OutboxEntry;
 import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -30,6 +31,8 @@ class RevocationFollowUps implements OutboxDelivery {
     RedisKeys keys;
     @Inject
     SessionIndexes indexes;
+    @Inject
+    RedisStore redis;
     @Inject
     SessionStore store;
     @Inject
@@ -89,6 +92,8 @@ class RevocationFollowUps implements OutboxDelivery {
                 indexes.refresh(ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).toList());
             }
         });
-        ended.forEach(end -> followUps.notifyEach(new SessionRevoked(end.session().view(false), end.tombstone().view(), actor, id)));
+        // the observers' writes (events, audit entries, lock look-ups) for all the sessions go together
+        followUps.run("session events", () -> redis.pipelined(() -> ended.forEach(end -> followUps.notifyEach(
+                new SessionRevoked(end.session().view(false), end.tombstone().view(), actor, id)))));
     }
 }
