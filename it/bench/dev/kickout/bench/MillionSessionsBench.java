@@ -7,14 +7,14 @@ import dev.kickout.internal.cleanup.Sweeper;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
+import dev.kickout.it.support.RedisNodeProcess;
 import dev.kickout.it.support.RedisTopology;
 import dev.kickout.it.support.TestRedis;
+import dev.kickout.it.support.Topology;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -30,8 +30,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.redisson.api.redisnode.RedisNode;
-import org.redisson.api.redisnode.RedisNodes;
 
 /**
  * A million live sessions: fills {@code kickout.bench.sessions} sessions over {@code kickout.bench.users}
@@ -82,7 +80,7 @@ class MillionSessionsBench {
     @Order(1)
     @RunAsClient
     void fill(@ArquillianResource URL base) throws Exception {
-        before = memoryAndKeys(masters());
+        before = memoryAndKeys(nodes("master"));
         int sessions = Integer.getInteger("kickout.bench.sessions", cluster() ? 1_000_000 : 100_000);
         int users = Integer.getInteger("kickout.bench.users", sessions / 10);
         int threads = Integer.getInteger("kickout.bench.fill-threads", 8);
@@ -98,7 +96,7 @@ class MillionSessionsBench {
                 + " (%d calls of SessionFill at once)%n", sessions, users, sessions / users, topology(), millis,
                 sessions * 1000.0 / millis, threads);
 
-        List<RedisNode> masters = masters();
+        List<Integer> masters = nodes("master");
         long[] now = memoryAndKeys(masters);
         long memory = 0;
         long keys = 0;
@@ -107,8 +105,8 @@ class MillionSessionsBench {
             keys += now[2 * i + 1];
         }
         for (int i = 0; i < masters.size(); i++) {
-            System.out.printf("[figure] master %s: used_memory %.1f MB (%.1f %% of all), %,d keys (%.1f %% of all)%n",
-                    masters.get(i).getAddr(), now[2 * i] / 1e6, 100.0 * now[2 * i] / memory, now[2 * i + 1],
+            System.out.printf("[figure] master 127.0.0.1:%d: used_memory %.1f MB (%.1f %% of all), %,d keys (%.1f %% of all)%n",
+                    masters.get(i), now[2 * i] / 1e6, 100.0 * now[2 * i] / memory, now[2 * i + 1],
                     100.0 * now[2 * i + 1] / keys);
         }
         long grown = memory - sum(before, 0);
@@ -117,7 +115,7 @@ class MillionSessionsBench {
                 sum(before, 0) / 1e6, keys, grown / sessions);
         if (cluster()) {
             long replicas = 0;
-            for (RedisNode replica : TestRedis.client().getRedisNodes(RedisNodes.CLUSTER).getSlaves()) {
+            for (int replica : nodes("slave")) {
                 replicas += usedMemory(replica);
             }
             System.out.printf("[figure] the replicas hold another %.1f MB%n", replicas / 1e6);
@@ -258,28 +256,35 @@ class MillionSessionsBench {
         return cluster() ? "the Cluster" : "single Redis";
     }
 
-    private static List<RedisNode> masters() {
-        if (cluster()) {
-            return TestRedis.client().getRedisNodes(RedisNodes.CLUSTER).getMasters().stream()
-                    .map(RedisNode.class::cast).sorted(Comparator.comparing(n -> n.getAddr().getPort())).toList();
-        }
-        return List.of(TestRedis.client().getRedisNodes(RedisNodes.SINGLE).getInstance());
+    /** The data nodes' ports: the masters first, then the replicas (the Cluster's), each by port. */
+    private static List<Integer> nodes(String role) {
+        List<Integer> ports = cluster() ? Topology.dataNodes().stream().map(RedisNodeProcess::port).sorted().toList()
+                : List.of(TestRedis.port());
+        return ports.stream().filter(port -> info(port, "replication").contains("role:" + role)).toList();
     }
 
     /** used_memory and DBSIZE of each node, in pairs. */
-    private static long[] memoryAndKeys(Collection<RedisNode> nodes) {
-        long[] values = new long[2 * nodes.size()];
-        int i = 0;
-        for (RedisNode node : nodes) {
-            values[i++] = usedMemory(node);
-            String db0 = node.info(RedisNode.InfoSection.KEYSPACE).get("db0");
-            values[i++] = db0 == null ? 0 : Long.parseLong(db0.substring(5, db0.indexOf(',')));
+    private static long[] memoryAndKeys(List<Integer> ports) {
+        long[] values = new long[2 * ports.size()];
+        for (int i = 0; i < ports.size(); i++) {
+            values[2 * i] = usedMemory(ports.get(i));
+            try (RedisWire wire = new RedisWire(ports.get(i))) {
+                values[2 * i + 1] = Long.parseLong(wire.call("DBSIZE"));
+            }
         }
         return values;
     }
 
-    private static long usedMemory(RedisNode node) {
-        return Long.parseLong(node.info(RedisNode.InfoSection.MEMORY).get("used_memory"));
+    private static long usedMemory(int port) {
+        String memory = info(port, "memory");
+        int at = memory.indexOf("used_memory:") + "used_memory:".length();
+        return Long.parseLong(memory.substring(at, memory.indexOf('\r', at)).trim());
+    }
+
+    private static String info(int port, String section) {
+        try (RedisWire wire = new RedisWire(port)) {
+            return wire.call("INFO", section);
+        }
     }
 
     private static long sum(long[] pairs, int column) {
