@@ -12,6 +12,7 @@ import dev.kickout.internal.config.ModuleClock;
 import dev.kickout.internal.metrics.Metrics;
 import dev.kickout.internal.outbox.Outbox;
 import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.session.Session;
 import dev.kickout.spi.LockPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,6 +45,8 @@ public class EditLocks {
 
     @Inject
     LockStore store;
+    @Inject
+    RedisStore redis;
     @Inject
     Metrics metrics;
     @Inject
@@ -141,8 +144,13 @@ public class EditLocks {
 
     /** Releases the lock held by {@code sessionId} with {@code lockToken} (after a guarded save committed). */
     void release(ResourceRef resource, String lockToken, String sessionId) {
-        store.release(resource, hash(lockToken), sessionId).orThrow(resource);
-        freed.fire(new LockFreed(resource, Duration.ZERO));
+        LockStore.Reply reply = store.release(resource, hash(lockToken), sessionId);
+        reply.orThrow(resource);
+        // its unlisting and its queue's next turn go to Redis together, in one round trip
+        redis.pipelined(() -> {
+            store.unlist(reply);
+            freed.fire(new LockFreed(resource, Duration.ZERO));
+        });
     }
 
     /**

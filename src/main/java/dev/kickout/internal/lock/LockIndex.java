@@ -67,16 +67,18 @@ class LockIndex {
                 resource.toString(), ttlMillis);
     }
 
-    /** Unlists a lock that was released, dropped or force-released, from the index and its holder's holdings. */
+    /**
+     * Unlists a lock that was released, dropped or force-released, from the index and its holder's
+     * holdings: at once, or with the other deferred steps of {@link RedisStore#pipelined} work.
+     */
     void released(LockView lock) {
         String member = LockViews.resource(lock).toString();
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(),
-                    RScript.ReturnType.LONG, List.of(index(LockViews.resource(lock))), member, lock.expiresAt().toEpochMilli());
+        // whole scripts (EVAL): both are guarded removals, safe to send again with a deferred batch
+        redis.defer((batch, bySha) -> {
             holdings.unhold(batch, lock.holder().userId(), lock.holder().sessionId(), List.of(lock));
-            return batch.execute();
-        });
+            return batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(),
+                    RScript.ReturnType.LONG, List.of(index(LockViews.resource(lock))), member, lock.expiresAt().toEpochMilli());
+        }, removed -> { });
     }
 
     /** Unlists several locks from the index (their sessions' sets are the caller's business). */

@@ -16,6 +16,7 @@ import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.config.ModuleClock;
 import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.session.Session;
 import dev.kickout.spi.LockPolicy;
 import jakarta.annotation.Resource;
@@ -68,6 +69,8 @@ public class LockRooms {
 
     @Inject
     RoomStore store;
+    @Inject
+    RedisStore redis;
     @Inject
     LockGate gate;
     @Inject
@@ -283,16 +286,28 @@ public class LockRooms {
 
     void freed(ResourceRef resource) {
         try {
-            List<Object> reply = store.advanceAndTakeWaiters(resource);
-            if (advanced(resource, reply, Double.NaN)) {
-                for (Object sessionId : reply.subList(1, reply.size())) {
-                    notify((String) sessionId, "LOCK_AVAILABLE", payload(resource));
+            // at once, or with the other deferred steps of the release that freed it
+            redis.defer(RedisStore.step(store.advanceAndTakeWaiters(resource)), reply -> {
+                try {
+                    @SuppressWarnings("unchecked")
+                    List<Object> answer = (List<Object>) reply;
+                    if (advanced(resource, answer, Double.NaN)) {
+                        for (Object sessionId : answer.subList(1, answer.size())) {
+                            notify((String) sessionId, "LOCK_AVAILABLE", payload(resource));
+                        }
+                    }
+                } catch (RuntimeException e) {
+                    notAdvanced(resource, e);
                 }
-            }
+            });
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, LogText.safe(e), () -> LogId.LOCK_NOTICE_NOT_SENT.message(
-                    "the queue of " + LogText.escape(resource) + " was not advanced, nor LOCK_AVAILABLE sent"));
+            notAdvanced(resource, e);
         }
+    }
+
+    private static void notAdvanced(ResourceRef resource, RuntimeException e) {
+        LOG.log(Level.WARNING, LogText.safe(e), () -> LogId.LOCK_NOTICE_NOT_SENT.message(
+                "the queue of " + LogText.escape(resource) + " was not advanced, nor LOCK_AVAILABLE sent"));
     }
 
     /** A session ended: out of every queue it waited in (its pages' presence lapses by itself). */

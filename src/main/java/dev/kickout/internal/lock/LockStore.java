@@ -118,7 +118,12 @@ class LockStore {
      * acknowledgement covers every earlier write, the release included (replication is in order).
      */
     Reply release(ResourceRef resource, String tokenHash, String sessionId) {
-        return unlisted(run(Script.LOCK_RELEASE, resource, tokenHash, sessionId, ttl(resource)));
+        return run(Script.LOCK_RELEASE, resource, tokenHash, sessionId, ttl(resource));
+    }
+
+    /** Takes a released lock's index entries along (see {@link LockIndex#released}). */
+    void unlist(Reply released) {
+        unlisted(released);
     }
 
     Reply check(ResourceRef resource, String tokenHash, String sessionId) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
+import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
 import org.redisson.client.protocol.ScoredEntry;
 
@@ -69,9 +70,10 @@ class RoomStore {
         return redis.run(Script.LOCK_QUEUE_ADVANCE, advanceKeys(resource), advanceArgs(resource, ""));
     }
 
-    /** {@link #advance}, for a lock that just freed: with nobody in line, its answer also names the waiters it took. */
-    List<Object> advanceAndTakeWaiters(ResourceRef resource) {
-        return redis.run(Script.LOCK_QUEUE_ADVANCE, advanceKeys(resource), advanceArgs(resource, "1"));
+    /** {@link #advance}, for a lock that just freed, as a call: with nobody in line, its answer also names the waiters it took. */
+    RedisStore.Call advanceAndTakeWaiters(ResourceRef resource) {
+        return new RedisStore.Call(Script.LOCK_QUEUE_ADVANCE, RScript.ReturnType.LIST, advanceKeys(resource),
+                advanceArgs(resource, "1"));
     }
 
     private List<Object> advanceKeys(ResourceRef resource) {

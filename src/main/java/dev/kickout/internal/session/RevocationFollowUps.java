@@ -84,16 +84,17 @@ class RevocationFollowUps implements OutboxDelivery {
         // first: until every near cache has forgotten them, another instance may still answer these tokens
         ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).distinct()
                 .forEach(userTag -> followUps.run("near cache invalidation", () -> nearCache.invalidate(userTag)));
-        // a redelivery reads the users again; right after the script, its own summary is the newest
-        followUps.run("session indexes", () -> {
+        // the listing entries and the observers' writes (events, audit entries, lock look-ups) of all the
+        // sessions go to Redis together; a redelivery reads the users again, while right after the script
+        // its own summary is the newest
+        followUps.run("session indexes and events", () -> redis.pipelined(() -> {
             if (summary != null) {
-                indexes.write(List.of(summary));
+                indexes.defer(summary);
             } else {
                 indexes.refresh(ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).toList());
             }
-        });
-        // the observers' writes (events, audit entries, lock look-ups) for all the sessions go together
-        followUps.run("session events", () -> redis.pipelined(() -> ended.forEach(end -> followUps.notifyEach(
-                new SessionRevoked(end.session().view(false), end.tombstone().view(), actor, id)))));
+            ended.forEach(end -> followUps.notifyEach(
+                    new SessionRevoked(end.session().view(false), end.tombstone().view(), actor, id)));
+        }));
     }
 }

@@ -66,20 +66,28 @@ class SessionIndexes {
         write(summaries, List.of());
     }
 
+    /** Writes one user's summary at once, or with the other deferred steps of {@link RedisStore#pipelined} work. */
+    void defer(SessionStore.Summary summary) {
+        redis.defer(RedisStore.step(write(summary)), written -> { });
+    }
+
     /** {@link #write(List)}, in one round trip with other writes that wait on nothing ({@code alongside}). */
     void write(List<SessionStore.Summary> summaries, List<RedisStore.Call> alongside) {
         List<RedisStore.Call> calls = new ArrayList<>(alongside);
-        for (SessionStore.Summary user : summaries) {
-            int shard = RedisKeys.indexShardOfUser(user.userTag());
-            calls.add(new RedisStore.Call(Script.INDEX_USER, RScript.ReturnType.LONG,
-                    List.of(keys.usersIndex(shard), keys.userCounts(shard)), user.userTag(), user.version(),
-                    user.latestExpiry(), user.counts()));
-        }
+        summaries.forEach(user -> calls.add(write(user)));
         if (alongside.isEmpty()) {
             redis.runTogether(calls); // index-user.lua may run twice: the newer summary wins
         } else {
             redis.runTogetherOnce(calls);
         }
+    }
+
+    /** index-user.lua for one user's summary. */
+    private RedisStore.Call write(SessionStore.Summary user) {
+        int shard = RedisKeys.indexShardOfUser(user.userTag());
+        return new RedisStore.Call(Script.INDEX_USER, RScript.ReturnType.LONG,
+                List.of(keys.usersIndex(shard), keys.userCounts(shard)), user.userTag(), user.version(),
+                user.latestExpiry(), user.counts());
     }
 
     /** Sessions in the index (all of them, or of one device type): one HGET per shard, in one batch. */
