@@ -147,6 +147,7 @@ class PushIT {
 
         try (EventStream stream = EventStream.open(api.request("events?ticket=" + ticket(alice.token()), null)
                 .header("Last-Event-ID", lastSeen))) {
+            assertEquals(200, stream.status(), stream::body);
             assertEquals(missed.get(0), stream.next(WAIT).json().getString("id"));
             assertEquals(missed.get(1), stream.next(WAIT).json().getString("id"));
             assertNull(stream.next(Duration.ofMillis(300)), "nothing older is replayed");

@@ -12,6 +12,7 @@ import dev.kickout.internal.outbox.Outbox;
 import dev.kickout.internal.outbox.OutboxDelivery;
 import dev.kickout.internal.outbox.OutboxEntry;
 import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -37,6 +38,8 @@ class ForceReleaseFollowUps implements OutboxDelivery {
     RedisKeys keys;
     @Inject
     LockIndex index;
+    @Inject
+    RedisStore redis;
     @Inject
     KickoutConfig config;
     @Inject
@@ -71,8 +74,12 @@ class ForceReleaseFollowUps implements OutboxDelivery {
     }
 
     private void run(FollowUps followUps, String id, LockView lock, String reason, Actor admin, Instant at) {
-        followUps.run("lock index", () -> index.released(lock));
-        followUps.notifyEach(new LockForceReleased(lock, reason, admin, at, id));
-        followUps.notifyEach(new LockFreed(LockViews.resource(lock), config.lock().forceReleaseGrace()));
+        // the unlisting, the holder's event, the audit entry and (without a grace) the queue's next turn
+        // go to Redis together
+        followUps.run("lock index, event and audit", () -> redis.pipelined(() -> {
+            index.released(lock);
+            followUps.notifyEach(new LockForceReleased(lock, reason, admin, at, id));
+            followUps.notifyEach(new LockFreed(LockViews.resource(lock), config.lock().forceReleaseGrace()));
+        }));
     }
 }

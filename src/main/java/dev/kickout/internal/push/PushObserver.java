@@ -64,7 +64,7 @@ class PushObserver {
         // release from its current holding by the fence (a newer holding has a greater one), not by a time
         payload.put("at", event.at() != null ? event.at() : clock.now().instant());
         payload.put("fence", lock.fence());
-        push.send(lock.holder().sessionId(), PushEvent.EDIT_LOCK_RELEASED, payload);
+        push.post(lock.holder().sessionId(), PushEvent.EDIT_LOCK_RELEASED, payload);
     }
 
     /** An event about a record's lock, queue or hand-over, for one session's pages. */
