@@ -19,6 +19,17 @@ public final class RedisCommandStats {
     private RedisCommandStats() {
     }
 
+    /**
+     * Socket reads the single test Redis has done ({@code INFO stats total_reads_processed}): a client's
+     * pipelined batch counts once, so the difference around a request is the round trips it cost (this
+     * read's own INFO included, and one more for the second reading's).
+     */
+    public static long reads() {
+        return Resp.text(TestRedis.port(), "INFO", "stats").lines().filter(line -> line.startsWith("total_reads_processed:"))
+                .mapToLong(line -> Long.parseLong(line.substring(line.indexOf(':') + 1).trim())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no total_reads_processed in INFO stats"));
+    }
+
     /** Calls per command name in lower case, e.g. {@code hget}, {@code evalsha}. */
     public static Map<String, Long> calls() {
         List<Integer> ports = RedisTopology.current() == RedisTopology.SINGLE

@@ -172,6 +172,9 @@ class LockStore {
                 dropped.add(reply.lock());
             }
         }
+        if (dropped.isEmpty()) {
+            return dropped;
+        }
         index.unindex(dropped.stream().map(lock -> new LockIndex.Entry(LockViews.resource(lock).toString(),
                 lock.expiresAt().toEpochMilli(), lock)).toList());
         redis.call(client -> {

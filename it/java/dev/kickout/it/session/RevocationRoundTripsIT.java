@@ -1,0 +1,88 @@
+package dev.kickout.it.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kickout.it.http.Api;
+import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.RedisCommandStats;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The follow-ups of one revocation go to Redis together: kicking a user with {@value #SESSIONS} sessions
+ * costs Redis a few round trips (the admin's token check, the revoke script, one batch with every
+ * session's event, audit entry and lock look-up and the user's listing entry, the outbox
+ * acknowledgement), not one or more per session. Counted by Redis itself around the admin's request,
+ * with the near cache off and this deployment's timers pushed out of the window, so that it holds only
+ * the request (after a first kick, so that Redis has the scripts cached); and every session is refused
+ * and audited as before.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class RevocationRoundTripsIT {
+
+    static final int SESSIONS = 30;
+    /** What the request may cost whatever the number of sessions (4 today), with room for a stray PING. */
+    static final long MAX_ROUND_TRIPS = 8;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.referenceWar(Map.of("kickout.key-prefix", "round-trips", "kickout.login.policy", "MULTI",
+                "kickout.session.near-cache", "false", "kickout.outbox.interval", "PT1H",
+                "kickout.cleanup.interval", "PT1H", "kickout.lock.watch-interval", "PT1H"));
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void aKickOfManySessionsCostsAFewRoundTrips() {
+        Api api = new Api(base);
+        String admin = api.login("admin", "console").token();
+        List<String> tokens = new ArrayList<>();
+        for (int i = 0; i < SESSIONS; i++) {
+            tokens.add(api.tryLogin("bob", "bob", i % 2 == 0 ? "web" : "phone", "round-trips-" + i).assertOk(200)
+                    .getString("token"));
+        }
+
+        // once, so that Redis has every script of a kick cached (a first call sends them whole)
+        api.login("carol", "warm-up");
+        api.post("admin/users/carol/logout", admin, "{\"reason\":\"warm-up\"}").assertOk(200);
+
+        Map<String, Long> commandsBefore = RedisCommandStats.calls();
+        long before = RedisCommandStats.reads();
+        JsonObject result = api.post("admin/users/bob/logout", admin, "{\"reason\":\"round trips\"}").assertOk(200);
+        long roundTrips = RedisCommandStats.reads() - before - 1; // the second INFO's own read
+        Map<String, Long> commands = new TreeMap<>();
+        RedisCommandStats.calls().forEach((name, calls) -> {
+            long delta = calls - commandsBefore.getOrDefault(name, 0L);
+            if (delta > 0) {
+                commands.put(name, delta);
+            }
+        });
+        System.out.printf("[figure] kick of a user with %d sessions: %d Redis round trips%n", SESSIONS, roundTrips);
+
+        assertEquals(SESSIONS, result.getInt("kicked"));
+        assertTrue(roundTrips <= MAX_ROUND_TRIPS, () -> roundTrips + " round trips for one kick of " + SESSIONS
+                + " sessions: its follow-ups went one by one; Redis ran " + commands);
+        for (String token : tokens) {
+            api.get("auth/me", token).assertProblem(401, "KICKED");
+        }
+        long audited = api.get("admin/audit?limit=100&action=FORCE_LOGOUT&actor=admin", admin).json()
+                .getJsonArray("items").getValuesAs(JsonObject.class).stream()
+                .filter(entry -> "round trips".equals(entry.getString("reason", ""))).count();
+        assertEquals(SESSIONS, audited, "one audit entry per kicked session");
+    }
+}
