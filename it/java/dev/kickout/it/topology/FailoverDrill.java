@@ -119,7 +119,9 @@ final class FailoverDrill {
             fences.forEach(f -> Verdict.counter(PREFIX, f.resource()));
 
             Timeline timeline = failOver(fences);
-            Wait.until(RECOVERY, () -> "the load to go on after recovery",
+            Wait.until(RECOVERY, () -> "the load to go on after recovery (so far " + succeeded("kick", timeline.decided())
+                            + " kicks and " + succeeded("acquire", timeline.decided()) + " acquires succeeded since the decision; "
+                            + log.describe(c -> c.sentNanos() > timeline.decided()) + ")",
                     () -> System.nanoTime() - timeline.decided() > AFTER.toNanos()
                             && succeeded("kick", timeline.decided()) >= 10
                             && succeeded("acquire", timeline.decided()) >= 3L * fences.size());

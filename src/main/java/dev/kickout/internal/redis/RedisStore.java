@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -165,79 +166,52 @@ public class RedisStore {
     /**
      * Runs different scripts pipelined in one round trip and answers their replies in order: for
      * steps in different Redis Cluster slots that do not wait on each other's outcome (on a Cluster
-     * the batch goes to each master at once). EVALSHA each; after a NOSCRIPT the whole batch is sent
-     * again as EVAL, so only for calls that may safely run twice (see {@link #runEach}).
+     * the batch goes to each master at once). Each call runs once: EVALSHA, and only the calls that
+     * met NOSCRIPT (which did not run) are sent again, whole ({@link #steps}), so scripts that count
+     * may go together too.
      */
     public List<Object> runTogether(List<Call> calls) {
-        return together(calls, true);
-    }
-
-    /**
-     * {@link #runTogether}, for calls that must not run twice (counters): each is sent whole, as
-     * EVAL, which cannot meet NOSCRIPT, so no call is ever sent again.
-     */
-    public List<Object> runTogetherOnce(List<Call> calls) {
-        return together(calls, false);
-    }
-
-    private List<Object> together(List<Call> calls, boolean bySha) {
         if (calls.isEmpty()) {
             return List.of();
         }
         long start = System.nanoTime();
         try {
-            return call(redis -> bySha ? shaThenWhole(sha -> batch(redis, calls, sha)) : batch(redis, calls, false));
+            return steps(calls.stream().map(RedisStore::step).toList());
         } finally {
             calls.stream().map(Call::script).distinct().forEach(script ->
                     metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start)));
         }
     }
 
-    private static List<Object> batch(RedissonClient redis, List<Call> calls, boolean bySha) {
-        RBatch batch = redis.createBatch();
-        List<RFuture<Object>> replies = add(batch, calls, bySha);
-        batch.execute();
-        return joined(replies);
-    }
-
     /** What {@link #runWith} answers: the command's reply, and the scripts' replies in order. */
     public record Together<T>(T command, List<Object> scripts) {
     }
 
-    /**
-     * One Redisson command (added to the batch given) and scripts, pipelined in one round trip: EVALSHA
-     * each; after a NOSCRIPT all of it again with the scripts whole, so only for reads and calls that
-     * may safely run twice.
-     */
+    /** One Redisson command (added to the batch given) and scripts, pipelined in one round trip, as {@link #runTogether}. */
     public <T> Together<T> runWith(Function<RBatch, RFuture<T>> command, List<Call> calls) {
-        return call(redis -> shaThenWhole(bySha -> {
-            RBatch batch = redis.createBatch();
-            RFuture<T> first = command.apply(batch);
-            List<RFuture<Object>> replies = add(batch, calls, bySha);
-            batch.execute();
-            return new Together<>(first.toCompletableFuture().join(), joined(replies));
-        }));
+        List<Step> steps = new ArrayList<>();
+        steps.add((batch, bySha) -> command.apply(batch));
+        calls.forEach(call -> steps.add(step(call)));
+        List<Object> replies = steps(steps);
+        @SuppressWarnings("unchecked")
+        T first = (T) replies.get(0);
+        return new Together<>(first, replies.subList(1, replies.size()));
     }
 
-    private static List<RFuture<Object>> add(RBatch batch, List<Call> calls, boolean bySha) {
-        RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
-        List<RFuture<Object>> replies = new ArrayList<>();
-        for (Call call : calls) {
-            replies.add(bySha
-                    ? scripts.evalShaAsync(RScript.Mode.READ_WRITE, call.script().sha(), call.type(), call.keys(), call.args())
-                    : scripts.evalAsync(RScript.Mode.READ_WRITE, call.script().source(), call.type(), call.keys(), call.args()));
-        }
-        return replies;
-    }
-
-    private static List<Object> joined(List<RFuture<Object>> replies) {
-        return replies.stream().map(reply -> reply.toCompletableFuture().join()).toList();
-    }
-
-    /** Adds one deferred step to a batch: by SHA or whole for scripts; answers the step's reply once the batch ran. */
+    /** Adds one step to a batch (a script by SHA, or whole); answers the step's reply once the batch ran. */
     @FunctionalInterface
     public interface Step {
         CompletionStage<?> addTo(RBatch batch, boolean bySha);
+    }
+
+    /** A script call as a {@link Step}. */
+    public static Step step(Call call) {
+        return (batch, bySha) -> {
+            RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
+            return bySha
+                    ? scripts.evalShaAsync(RScript.Mode.READ_WRITE, call.script().sha(), call.type(), call.keys(), call.args())
+                    : scripts.evalAsync(RScript.Mode.READ_WRITE, call.script().source(), call.type(), call.keys(), call.args());
+        };
     }
 
     private record Deferred(Step step, Consumer<Object> then) {
@@ -249,9 +223,8 @@ public class RedisStore {
      * Runs {@code work}, and the steps it defers ({@link #defer}) in one round trip when it ends (and
      * one more for those their follow-ups defer in turn, and so on): many small writes of one decision,
      * such as the events and audit entries of a user's hundred revoked sessions, cost a round trip
-     * instead of one each. A NOSCRIPT sends a batch again with the scripts whole, so only for steps
-     * that may run twice (follow-ups delivered at least once). A failing batch or follow-up fails
-     * this call, after the rest ran. Nested calls join the outer one.
+     * instead of one each. A failing batch or follow-up fails this call, after the rest ran. Nested
+     * calls join the outer one.
      */
     public void pipelined(Runnable work) {
         if (deferred.get() != null) {
@@ -300,19 +273,55 @@ public class RedisStore {
         }
     }
 
-    /** A script call as a {@link Step}. */
-    public static Step step(Call call) {
-        return (batch, bySha) -> add(batch, List.of(call), bySha).get(0);
+    /**
+     * The steps in one batch, their replies in order. A script that met NOSCRIPT (a new, restarted or
+     * failed-over Redis, a {@code SCRIPT FLUSH}) did not run, while the others in the batch did: only
+     * those are sent again, whole (EVAL cannot miss, and puts the script back), so no step runs twice.
+     */
+    private List<Object> steps(List<Step> steps) {
+        return call(redis -> {
+            List<Object> replies = new ArrayList<>(Collections.nCopies(steps.size(), null));
+            List<Integer> all = new ArrayList<>();
+            for (int i = 0; i < steps.size(); i++) {
+                all.add(i);
+            }
+            List<Integer> missed = send(redis, steps, all, true, replies);
+            if (!missed.isEmpty()) {
+                send(redis, steps, missed, false, replies);
+            }
+            return replies;
+        });
     }
 
-    private List<Object> steps(List<Step> steps) {
-        return call(redis -> shaThenWhole(bySha -> {
-            RBatch batch = redis.createBatch();
-            List<CompletionStage<?>> replies = steps.stream().<CompletionStage<?>>map(step -> step.addTo(batch, bySha))
-                    .toList();
+    /** Sends the steps {@code which} in one batch, their replies into {@code replies}; answers those that met NOSCRIPT. */
+    private static List<Integer> send(RedissonClient redis, List<Step> steps, List<Integer> which, boolean bySha,
+                                      List<Object> replies) {
+        RBatch batch = redis.createBatch();
+        List<CompletableFuture<?>> sent = which.stream().<CompletableFuture<?>>map(i ->
+                steps.get(i).addTo(batch, bySha).toCompletableFuture()).toList();
+        RuntimeException failure = null;
+        try {
             batch.execute();
-            return replies.stream().map(reply -> (Object) reply.toCompletableFuture().join()).toList();
-        }));
+        } catch (RedisException | CompletionException e) {
+            failure = e; // each step's own reply says what it met
+        }
+        List<Integer> missed = new ArrayList<>();
+        for (int k = 0; k < which.size(); k++) {
+            CompletableFuture<?> reply = sent.get(k);
+            if (!reply.isDone()) {
+                throw failure != null ? failure : new IllegalStateException("a batch answered without this step");
+            }
+            try {
+                replies.set(which.get(k), reply.join());
+            } catch (CompletionException e) {
+                if (bySha && RedisRefusal.of(e).orElse(null) == RedisRefusal.NOSCRIPT) {
+                    missed.add(which.get(k));
+                } else {
+                    throw e;
+                }
+            }
+        }
+        return missed;
     }
 
     /** One call of a script in {@link #runEach}: its keys and arguments. */

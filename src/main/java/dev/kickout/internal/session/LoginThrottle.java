@@ -71,7 +71,7 @@ class LoginThrottle {
                 config.login().throttleMaxPerUserAndAddress(), config.login().throttleMaxPerDevice(),
                 device.isEmpty() ? "" : RedisKeys.secretHash(device));
         if (device.isEmpty() && address != null) {
-            List<Object> replies = redis.runTogetherOnce(List.of(user, addressCall(address)));
+            List<Object> replies = redis.runTogether(List.of(user, addressCall(address)));
             return reserved(username, address, device, list(replies.get(0)), list(replies.get(1)));
         }
         return reserved(username, address, device, redis.run(user.script(), user.keys(), user.args()), null);

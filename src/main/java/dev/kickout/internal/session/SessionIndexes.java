@@ -75,11 +75,7 @@ class SessionIndexes {
     void write(List<SessionStore.Summary> summaries, List<RedisStore.Call> alongside) {
         List<RedisStore.Call> calls = new ArrayList<>(alongside);
         summaries.forEach(user -> calls.add(write(user)));
-        if (alongside.isEmpty()) {
-            redis.runTogether(calls); // index-user.lua may run twice: the newer summary wins
-        } else {
-            redis.runTogetherOnce(calls);
-        }
+        redis.runTogether(calls);
     }
 
     /** index-user.lua for one user's summary. */

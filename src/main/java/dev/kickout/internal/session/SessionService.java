@@ -150,8 +150,14 @@ public class SessionService {
         try {
             opened = store.open(token, sessionId, record,
                     new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, null), followUps.args(userTag, outboxId, actor));
-        } catch (SessionLimitException refused) {
-            indexes.write(List.of(), alongside); // the credentials were right: their bookkeeping stands
+        } catch (RuntimeException refused) {
+            // the credentials were right whatever befell the login: their bookkeeping (the failures they
+            // clear) stands, or a store failing over would leave the owner's attempts counted as failures
+            try {
+                indexes.write(List.of(), alongside);
+            } catch (RuntimeException alsoFailed) {
+                refused.addSuppressed(alsoFailed);
+            }
             throw refused;
         }
         List<Session> replaced = opened.replaced();
