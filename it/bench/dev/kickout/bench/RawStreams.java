@@ -2,8 +2,10 @@ package dev.kickout.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -17,7 +19,10 @@ import java.util.List;
  * Many idle event streams read by one selector thread, for {@link WrkBench}: with a thread and an
  * {@code HttpClient} stream each, 10,000 readers on two cores measured the client more than the server.
  * Each stream is a plain HTTP/1.1 GET on its own connection; the client only looks for marker strings
- * in what arrives (an event's name), and notes when each stream first showed one.
+ * in what arrives (an event's name), and notes when each stream first showed one. The connections come
+ * from loopback source addresses 127.0.0.1, 127.0.0.2, ..., {@code perAddress} each, so that tens of
+ * thousands of them do not exhaust one address's ephemeral ports (Linux routes all of 127.0.0.0/8 to
+ * the loopback interface).
  */
 final class RawStreams implements AutoCloseable {
 
@@ -49,9 +54,11 @@ final class RawStreams implements AutoCloseable {
 
     /**
      * Opens up to {@code count} streams of {@code events} with the bearer {@code token}, each until it showed
-     * {@code opened} (the server's first event); stops at the first answer other than 200.
+     * {@code opened} (the server's first event), {@code perAddress} from each loopback source address; stops at
+     * the first answer other than 200.
      */
-    static RawStreams open(URI events, String token, int count, String opened, Duration timeout) throws IOException {
+    static RawStreams open(URI events, String token, int count, int perAddress, String opened, Duration timeout)
+            throws IOException {
         RawStreams raw = new RawStreams();
         byte[] request = ("GET " + events.getRawPath() + " HTTP/1.1\r\nHost: " + events.getHost() + ":" + events.getPort()
                 + "\r\nAuthorization: Bearer " + token + "\r\nAccept: text/event-stream\r\n\r\n")
@@ -61,7 +68,9 @@ final class RawStreams implements AutoCloseable {
         while (raw.streams.size() < count && raw.refusal() == null) {
             List<Stream> fresh = new ArrayList<>();
             for (int i = 0; i < Math.min(batch, count - raw.streams.size()); i++) {
-                SocketChannel channel = SocketChannel.open(address);
+                SocketChannel channel = SocketChannel.open();
+                channel.bind(new InetSocketAddress(source(raw.streams.size() / perAddress), 0));
+                channel.connect(address);
                 channel.write(ByteBuffer.wrap(request));
                 channel.configureBlocking(false);
                 Stream stream = new Stream(channel);
@@ -73,6 +82,28 @@ final class RawStreams implements AutoCloseable {
             fresh.forEach(stream -> stream.markedNanos = 0);
         }
         return raw;
+    }
+
+    /** The n-th loopback source address from 127.0.0.1 on (127.0.0.1 is 0). */
+    static InetAddress source(int n) throws UnknownHostException {
+        int host = 1 + n;
+        if (host > 0xFF_FF_FE) {
+            throw new IllegalArgumentException("no loopback address " + n);
+        }
+        return InetAddress.getByAddress(new byte[] {127, (byte) (host >> 16), (byte) (host >> 8), (byte) host});
+    }
+
+    /** Loopback source addresses the first {@code count} streams use. */
+    static int addresses(int count, int perAddress) {
+        return (count + perAddress - 1) / perAddress;
+    }
+
+    /** Forgets which streams showed a marker (and the text kept for a split one), for the next {@link #awaitAll}. */
+    void resetMarks() {
+        streams.forEach(stream -> {
+            stream.markedNanos = 0;
+            stream.carry = "";
+        });
     }
 
     /** The first answer other than 200 (its status line), or null. */

@@ -14,6 +14,7 @@ import java.net.URI;
 import java.net.URL;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.OperateOnDeployment;
@@ -34,6 +36,7 @@ import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.importer.ZipImporter;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -75,11 +78,22 @@ class WrkBench {
     static final int ROUNDS = Integer.getInteger("kickout.bench.rounds", 7);
     static final int WARMUP_SECONDS = Integer.getInteger("kickout.bench.warmup-seconds", 20);
     static final int REVOCATIONS = Integer.getInteger("kickout.bench.revocations", 100);
-    static final int STREAMS = Math.min(10_000, Integer.getInteger("kickout.bench.streams", 1000));
+    static final int STREAMS = Math.min(50_000, Integer.getInteger("kickout.bench.streams", 1000));
+    /** The client's streams per loopback source address (127.0.0.1, .2, ...), well inside the ephemeral port range. */
+    static final int STREAMS_PER_ADDRESS = 10_000;
+    /** Heartbeats per lock cycle of lock-cycle.lua. */
+    static final int LOCK_HEARTBEATS = Integer.getInteger("kickout.bench.lock-heartbeats", 3);
+    /** One event to all streams, this many times. */
+    static final int BROADCASTS = Integer.getInteger("kickout.bench.broadcasts", 3);
+    /** Descriptors left free on each side of the streams (the server's deployments and Redis connections, the client's jars). */
+    static final int FILES_SPARE = 500;
+    /** The measurements to run (names of {@link #only}); empty: all. */
+    static final List<String> ONLY = System.getProperty("kickout.bench.only", "").isBlank() ? List.of()
+            : List.of(System.getProperty("kickout.bench.only").trim().split("\\s*,\\s*"));
     /** 2 wrk threads x 16 connections. */
     static final int THREADS = 2;
     static final int CONNECTIONS = 16;
-    /** Lock pairs need one connection per wrk thread (lock-pair.lua), so they run 16 x 16. */
+    /** Lock cycles need one connection per wrk thread (lock-cycle.lua), so they run 16 x 16. */
     static final int LOCK_THREADS = 16;
     static final int MEMORY_SESSIONS = 5000;
 
@@ -92,8 +106,6 @@ class WrkBench {
     static String filteredToken;
     /** An admin's token on instance a, for its heap probe (a full collection before each measured window). */
     static String adminToken;
-    static double filteredRate;
-    static double unfilteredRate;
 
     @Deployment(name = "wrk", testable = false)
     @TargetsContainer("a")
@@ -181,6 +193,7 @@ class WrkBench {
     @Test
     @Order(2)
     void noopRounds() {
+        only("noop");
         Map<String, String> targets = new LinkedHashMap<>();
         targets.put("plain host WAR", noop(plain, "open"));
         targets.put("host WAR + module (unguarded)", noop(module, "open"));
@@ -237,8 +250,8 @@ class WrkBench {
             System.out.println(line.append(String.format(" filtered/unfiltered %.2f, module/plain %.2f",
                     filteredRatios.get(round - 1), moduleRatios.get(round - 1))));
         }
-        unfilteredRate = median(rates.get("unfiltered"));
-        filteredRate = median(rates.get("filtered"));
+        double unfilteredRate = median(rates.get("unfiltered"));
+        double filteredRate = median(rates.get("filtered"));
         System.out.printf("[figure] no-op medians over %d rounds: unfiltered %.0f req/s, filtered (cache off) %.0f req/s; "
                 + "median ratio filtered/unfiltered %.2f (goal with the near cache: >= 0.85)%n", ROUNDS, unfilteredRate,
                 filteredRate, median(filteredRatios));
@@ -271,6 +284,7 @@ class WrkBench {
     @Test
     @Order(3)
     void redisCommandsPerFilteredRequest() throws Exception {
+        only("redis");
         deployer.deploy("wrk-nocache");
         try {
             countRedis("cache off", noop(noCache(), "guarded"));
@@ -312,24 +326,68 @@ class WrkBench {
                 scriptCommands / requests);
     }
 
+    /**
+     * Edit lock traffic over HTTP beside the no-op: wrk with {@code lock-cycle.lua} (per connection: acquire,
+     * {@link #LOCK_HEARTBEATS} heartbeats, release, again) and the filtered no-op (near cache on: the lock
+     * requests pass the same filter) at the same shape, {@link #LOCK_THREADS} threads of one connection each.
+     * Warm-up, then {@link #ROUNDS} rounds, the two back to back, their order swapping every round, each window
+     * after a full collection on the server. Every request of a cycle (acquire, heartbeat, release) counts as one
+     * lock operation; prints each round and the median of the round ratios lock operations / no-op requests
+     * (goal: >= 0.7), with the server's CPU time per request.
+     */
     @Test
     @Order(4)
-    void lockPairs() {
+    void lockCycles() {
+        only("locks");
         URI locks = URI.create(base.toString()).resolve("api/locks/bench/");
-        Wrk.Result pairs = Wrk.run(new Wrk.Load(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS, locks.toString(), List.of(),
-                "lock-pair", List.of(filteredToken, locks.getPath(), "wrk")));
-        checked("lock pairs", pairs);
-        Wrk.Result noop = checked("no-op, 16 x 16", Wrk.run(Wrk.Load.of(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS,
-                noop(base, "guarded"), "Authorization: Bearer " + filteredToken)));
-        System.out.printf("[figure] edit locks over HTTP (wrk with lock-pair.lua, %d threads x 1 connection each, %d s): "
-                        + "%.0f acquire+release pairs/s (%.0f req/s), beside the filtered no-op at the same shape %.0f "
-                        + "req/s (2 x 16 rounds: filtered %.0f, unfiltered %.0f req/s)%n", LOCK_THREADS, ROUND_SECONDS,
-                pairs.rate() / 2, pairs.rate(), noop.rate(), filteredRate, unfilteredRate);
+        Map<String, Wrk.Load> loads = new LinkedHashMap<>();
+        loads.put("lock operations", new Wrk.Load(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS, locks.toString(),
+                List.of(), "lock-cycle", List.of(filteredToken, locks.getPath(), "wrk", Integer.toString(LOCK_HEARTBEATS))));
+        loads.put("no-op", Wrk.Load.of(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS, noop(base, "guarded"),
+                "Authorization: Bearer " + filteredToken));
+        loads.forEach((name, load) -> checked(name + " (warm-up)", Wrk.run(new Wrk.Load(load.threads(),
+                load.connections(), WARMUP_SECONDS, load.url(), load.headers(), load.script(), load.scriptArgs()))));
+        ProcessHandle server = serverProcess(base);
+        Map<String, List<Double>> rates = new LinkedHashMap<>();
+        Map<String, List<Double>> cpu = new LinkedHashMap<>();
+        List<Double> ratios = new ArrayList<>();
+        for (int round = 1; round <= ROUNDS; round++) {
+            List<String> names = new ArrayList<>(loads.keySet());
+            if (round % 2 == 0) {
+                Collections.reverse(names);
+            }
+            Map<String, Double> rate = new LinkedHashMap<>();
+            Map<String, Double> cpuPerRequest = new LinkedHashMap<>();
+            for (String name : names) {
+                collectGarbage();
+                long cpuBefore = cpuNanos(server);
+                record(server, "start", name, round);
+                Wrk.Result result = checked(name, Wrk.run(loads.get(name)));
+                record(server, "stop", name, round);
+                rate.put(name, result.rate());
+                cpuPerRequest.put(name, (cpuNanos(server) - cpuBefore) / 1000.0 / result.requests());
+            }
+            rate.forEach((name, r) -> rates.computeIfAbsent(name, n -> new ArrayList<>()).add(r));
+            cpuPerRequest.forEach((name, c) -> cpu.computeIfAbsent(name, n -> new ArrayList<>()).add(c));
+            double ratio = rate.get("lock operations") / rate.get("no-op");
+            ratios.add(ratio);
+            System.out.printf("[figure] lock round %d: lock operations %.0f/s (server CPU %.1f us each), filtered no-op "
+                            + "%.0f req/s (%.1f us); ratio %.2f%n", round, rate.get("lock operations"),
+                    cpuPerRequest.get("lock operations"), rate.get("no-op"), cpuPerRequest.get("no-op"), ratio);
+        }
+        double operations = median(rates.get("lock operations"));
+        System.out.printf("[figure] edit lock traffic over HTTP (wrk with lock-cycle.lua: acquire, %d heartbeats, release"
+                        + " per cycle; %d threads x 1 connection, %d s rounds, medians of %d): %.0f lock operations/s "
+                        + "(%.0f cycles/s), filtered no-op (near cache on) at the same shape %.0f req/s; median ratio "
+                        + "%.2f (goal: >= 0.7); server CPU per lock operation %.1f us, per no-op %.1f us%n",
+                LOCK_HEARTBEATS, LOCK_THREADS, ROUND_SECONDS, ROUNDS, operations, operations / (LOCK_HEARTBEATS + 2),
+                median(rates.get("no-op")), median(ratios), median(cpu.get("lock operations")), median(cpu.get("no-op")));
     }
 
     @Test
     @Order(5)
     void revocationAcrossInstances() {
+        only("revocation");
         Api a = new Api(base);
         Api guardedB = new Api(URI.create(baseB.toString()).resolve("guarded/"));
         String admin = a.login("admin", "wrk").token();
@@ -378,37 +436,98 @@ class WrkBench {
         }
     }
 
+    /**
+     * Event streams on one WildFly: {@link #STREAMS} held, the server's heap used after a full collection without
+     * and with them (per stream), and one event to all of them, {@link #BROADCASTS} times: an admin's forced release
+     * of a lock held by the streams' session, timed from the admin's request to the last stream that showed it.
+     * The client's connections come from loopback source addresses, {@link #STREAMS_PER_ADDRESS} each. The count
+     * stops early at the open-files limit ({@code ulimit -n}) of the server or of this JVM, both printed, or at the
+     * server's first refusal. The server's heap is {@code -Xmx1g} under -Pbench; {@code -Dkickout.bench.jvm=-Xmx2g}
+     * gives it more (the later option wins).
+     */
     @Test
     @Order(6)
     void streamsAndHeap() throws Exception {
+        only("streams");
         Api api = new Api(base);
         String admin = api.login("admin", "heap").token();
         Login holder = api.login("alice", "streams");
+        ProcessHandle server = serverProcess(base);
+        OpenFiles serverFiles = server == null ? null : OpenFiles.of(server.pid());
+        OpenFiles clientFiles = OpenFiles.of(ProcessHandle.current().pid());
+        int room = Math.min(serverFiles == null ? Integer.MAX_VALUE : serverFiles.room(), clientFiles.room());
+        int count = Math.min(STREAMS, room - FILES_SPARE);
+        System.out.printf("[figure] event streams: open files (ulimit -n) of the server %s, of this test JVM %s; %,d "
+                        + "streams asked, %,d opened at most (%d spare descriptors each side), from %d loopback "
+                        + "address(es), %,d each%n", serverFiles == null ? "unknown (process not found)" : serverFiles,
+                clientFiles, STREAMS, count, FILES_SPARE, RawStreams.addresses(count, STREAMS_PER_ADDRESS),
+                STREAMS_PER_ADDRESS);
         long before = heapUsed(api, admin);
-        try (RawStreams streams = RawStreams.open(api.uri("events"), holder.token(), STREAMS, "STREAM_OPEN",
-                Duration.ofSeconds(60))) {
+        long maxHeap = api.get("app/it/heap", admin).assertOk(200).getJsonNumber("max").longValue();
+        try (RawStreams streams = RawStreams.open(api.uri("events"), holder.token(), count, STREAMS_PER_ADDRESS,
+                "STREAM_OPEN", Duration.ofSeconds(120))) {
             String refusal = streams.refusal();
-            String stop = refusal == null ? "the benchmark's count" : refusal;
+            String stop = refusal != null ? refusal : count < STREAMS ? "the open files limit"
+                    : "the benchmark's count";
             long after = heapUsed(api, admin);
-            api.post("locks/order/wrk-broadcast", holder.token(), null).assertOk(201);
-            long start = System.nanoTime();
-            api.post("admin/locks/order/wrk-broadcast/release", admin, "{\"reason\":\"broadcast\"}").assertOk(200);
-            long[] arrivals = streams.awaitAll("EDIT_LOCK_RELEASED", Duration.ofSeconds(60));
-            long last = start;
-            int reached = 0;
-            for (long arrival : arrivals) {
-                if (arrival != 0) {
-                    reached++;
-                    last = Math.max(last, arrival);
+            int held = streams.held();
+            System.out.printf("[figure] event streams: %,d held on one WildFly (max heap %d MiB; stopped by %s), server "
+                            + "heap used after GC %d MiB with none, %d MiB with them (%.1f KiB per stream)%n", held,
+                    maxHeap >> 20, stop, before >> 20, after >> 20, (after - before) / 1024.0 / Math.max(1, held));
+            List<Double> times = new ArrayList<>();
+            for (int broadcast = 1; broadcast <= BROADCASTS; broadcast++) {
+                streams.resetMarks();
+                api.post("locks/order/wrk-broadcast", holder.token(), null).assertOk(201);
+                record(server, "start", "broadcast", broadcast);
+                long start = System.nanoTime();
+                api.post("admin/locks/order/wrk-broadcast/release", admin, "{\"reason\":\"broadcast\"}").assertOk(200);
+                long[] arrivals = streams.awaitAll("EDIT_LOCK_RELEASED", Duration.ofSeconds(60));
+                record(server, "stop", "broadcast", broadcast);
+                List<Long> reached = new ArrayList<>();
+                for (long arrival : arrivals) {
+                    if (arrival != 0) {
+                        reached.add(arrival - start);
+                    }
+                }
+                reached.sort(null);
+                double last = reached.isEmpty() ? 0 : reached.get(reached.size() - 1) / 1e6;
+                times.add(last);
+                System.out.printf("[figure] event streams: broadcast %d: one event reached %,d of %,d streams; first after"
+                                + " %.1f ms, half after %.1f ms, the last after %.1f ms (from the admin's request; read by "
+                                + "one selector thread)%n", broadcast, reached.size(), held,
+                        reached.isEmpty() ? 0 : reached.get(0) / 1e6,
+                        reached.isEmpty() ? 0 : reached.get(reached.size() / 2) / 1e6, last);
+            }
+            System.out.printf("[figure] event streams: %,d on one WildFly (max heap %d MiB), %.1f KiB heap per stream; one "
+                            + "event to all in %.1f ms (median of %d broadcasts; goal at 10,000: <= 500 ms)%n", held,
+                    maxHeap >> 20, (after - before) / 1024.0 / Math.max(1, held), median(times), BROADCASTS);
+        }
+    }
+
+    /** A process's open-files limit (soft, from {@code /proc/<pid>/limits}) and the descriptors it has open now. */
+    record OpenFiles(long limit, int open) {
+
+        static OpenFiles of(long pid) throws IOException {
+            long limit = Long.MAX_VALUE;
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "limits"))) {
+                if (line.startsWith("Max open files")) {
+                    String soft = line.substring("Max open files".length()).trim().split("\\s+")[0];
+                    limit = soft.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(soft);
                 }
             }
-            int held = streams.held();
-            System.out.printf("[figure] event streams: %d held on one WildFly (-Xmx1g; stopped by %s), server heap used "
-                            + "after GC %d MiB with none, %d MiB with them (%.1f KiB per stream); one event reached %d of "
-                            + "them in %.1f ms (from the admin's request to the last stream, read by one selector "
-                            + "thread). Capacity up to 6,000: StreamCapacityBench%n", held, stop,
-                    before >> 20, after >> 20, (after - before) / 1024.0 / Math.max(1, held), reached,
-                    (last - start) / 1e6);
+            try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+                return new OpenFiles(limit, (int) fds.count());
+            }
+        }
+
+        /** Descriptors left. */
+        int room() {
+            return (int) Math.min(Integer.MAX_VALUE, limit - open);
+        }
+
+        @Override
+        public String toString() {
+            return String.format("%,d, %,d open", limit, open);
         }
     }
 
@@ -419,6 +538,7 @@ class WrkBench {
     @Test
     @Order(7)
     void memoryPerSession() {
+        only("memory");
         Api api = new Api(base);
         String token = api.login("admin", "memory").token();
         long mark = RedisMemoryBench.usedMemory();
@@ -446,6 +566,15 @@ class WrkBench {
                 throw new AssertionError("opened " + opened + " sessions, not " + (to - from) * perUser);
             }
         }
+    }
+
+    /**
+     * Skips the calling measurement unless {@code -Dkickout.bench.only} is unset or names it: {@code noop},
+     * {@code redis}, {@code locks}, {@code revocation}, {@code streams}, {@code memory}.
+     */
+    private static void only(String measurement) {
+        Assumptions.assumeTrue(ONLY.isEmpty() || ONLY.contains(measurement),
+                () -> measurement + " not in -Dkickout.bench.only=" + String.join(",", ONLY));
     }
 
     /** A full collection on instance a (its heap probe), between windows of load. */

@@ -5,9 +5,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 import java.util.Map;
 
-/** Test-only endpoint added to a test's WAR: the server's heap in use after a full collection, for figures. */
+/** Test-only endpoint added to a test's WAR: the server's heap in use after a full collection, and its maximum, for figures. */
 @Path("it/heap")
 public class HeapProbe {
 
@@ -15,6 +16,7 @@ public class HeapProbe {
     @Produces(MediaType.APPLICATION_JSON)
     public Map<String, Long> heap() {
         System.gc();
-        return Map.of("used", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        return Map.of("used", heap.getUsed(), "max", heap.getMax());
     }
 }
