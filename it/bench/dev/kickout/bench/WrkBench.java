@@ -54,15 +54,20 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * turns to go first and their sides swap every other round; each window starts after a full collection on the
  * server, so none pays for the garbage of the one before;</li>
  * <li>Redis commands per filtered request, and how many of them are clients' calls;</li>
- * <li>edit lock acquire + release pairs per second beside the no-op at the same wrk shape;</li>
+ * <li>edit lock traffic (lock-cycle.lua: acquire, heartbeats, release) beside the no-op at the same wrk shape,
+ * alternating, lock operations per second and their median ratio to the no-op's requests;</li>
  * <li>cross-instance revocation (kick on a, the token refused on b), p50/p99;</li>
- * <li>event streams held with the server's heap used, and one event to all of them;</li>
+ * <li>event streams held with the server's heap used, and one event to all of them (up to 50,000 streams, from
+ * several loopback source addresses, within both processes' open-files limits);</li>
  * <li>Redis memory per session at 1 and at 50 sessions per user.</li>
  * </ul>
  * System properties: {@code kickout.bench.round-seconds} (15), {@code kickout.bench.rounds} (7 alternations: up
  * to three disturbed rounds cannot decide the median; single rounds varied from 0.6 to 1.1 on two shared cores), {@code kickout.bench.warmup-seconds} (20 per target: on two
  * cores the JIT compilers still take CPU from the first rounds after 10 s),
- * {@code kickout.bench.revocations} (100), {@code kickout.bench.streams} (1,000, at most 10,000).
+ * {@code kickout.bench.revocations} (100), {@code kickout.bench.streams} (1,000, at most 50,000; the server's heap
+ * for many: {@code -Dkickout.bench.jvm="-Xms2g -Xmx2g"}), {@code kickout.bench.broadcasts} (3),
+ * {@code kickout.bench.lock-heartbeats} (3 per lock cycle), {@code kickout.bench.only} (e.g. {@code locks,streams}:
+ * only those measurements; all when unset).
  * Prints {@code [figure]} lines only; asserts nothing about speed, but fails when a load saw errors
  * (a rate of 401s would be no figure).
  */
@@ -337,7 +342,7 @@ class WrkBench {
      */
     @Test
     @Order(4)
-    void lockCycles() {
+    void lockCycles() throws InterruptedException {
         only("locks");
         URI locks = URI.create(base.toString()).resolve("api/locks/bench/");
         Map<String, Wrk.Load> loads = new LinkedHashMap<>();
@@ -382,6 +387,31 @@ class WrkBench {
                         + "%.2f (goal: >= 0.7); server CPU per lock operation %.1f us, per no-op %.1f us%n",
                 LOCK_HEARTBEATS, LOCK_THREADS, ROUND_SECONDS, ROUNDS, operations, operations / (LOCK_HEARTBEATS + 2),
                 median(rates.get("no-op")), median(ratios), median(cpu.get("lock operations")), median(cpu.get("no-op")));
+        lockRedisCalls(loads.get("lock operations"));
+    }
+
+    /**
+     * Redis per lock operation: the lock cycles once more for at most 5 s with {@code MONITOR} on, client calls
+     * (an upper bound of round trips: a pipelined batch shows each of its commands) and commands run inside scripts.
+     */
+    private static void lockRedisCalls(Wrk.Load cycles) throws InterruptedException {
+        int seconds = Math.min(ROUND_SECONDS, 5);
+        Wrk.Result result;
+        long scriptCommands;
+        Map<String, Long> clientCalls;
+        try (RedisWire.Monitor monitor = new RedisWire.Monitor(TestRedis.port())) {
+            result = checked("lock operations, counted", Wrk.run(new Wrk.Load(cycles.threads(), cycles.connections(),
+                    seconds, cycles.url(), cycles.headers(), cycles.script(), cycles.scriptArgs())));
+            scriptCommands = monitor.scriptCommands();
+            clientCalls = monitor.clientCalls();
+        }
+        double operations = result.requests();
+        long calls = clientCalls.values().stream().mapToLong(Long::longValue).sum();
+        StringBuilder byCall = new StringBuilder();
+        clientCalls.forEach((name, count) -> byCall.append(String.format(" %s %.2f", name, count / operations)));
+        System.out.printf("[figure] Redis per lock operation (%d operations in %d s, MONITOR on, everything Redis did "
+                        + "in that time counted): %.2f client calls (%s), %.2f commands inside scripts%n",
+                result.requests(), seconds, calls / operations, byCall.toString().trim(), scriptCommands / operations);
     }
 
     @Test
@@ -475,14 +505,14 @@ class WrkBench {
                             + "heap used after GC %d MiB with none, %d MiB with them (%.1f KiB per stream)%n", held,
                     maxHeap >> 20, stop, before >> 20, after >> 20, (after - before) / 1024.0 / Math.max(1, held));
             List<Double> times = new ArrayList<>();
+            // one recording over all broadcasts: one alone is too short for enough samples
+            record(server, "start", "broadcasts", held);
             for (int broadcast = 1; broadcast <= BROADCASTS; broadcast++) {
                 streams.resetMarks();
                 api.post("locks/order/wrk-broadcast", holder.token(), null).assertOk(201);
-                record(server, "start", "broadcast", broadcast);
                 long start = System.nanoTime();
                 api.post("admin/locks/order/wrk-broadcast/release", admin, "{\"reason\":\"broadcast\"}").assertOk(200);
                 long[] arrivals = streams.awaitAll("EDIT_LOCK_RELEASED", Duration.ofSeconds(60));
-                record(server, "stop", "broadcast", broadcast);
                 List<Long> reached = new ArrayList<>();
                 for (long arrival : arrivals) {
                     if (arrival != 0) {
@@ -498,6 +528,7 @@ class WrkBench {
                         reached.isEmpty() ? 0 : reached.get(0) / 1e6,
                         reached.isEmpty() ? 0 : reached.get(reached.size() / 2) / 1e6, last);
             }
+            record(server, "stop", "broadcasts", held);
             System.out.printf("[figure] event streams: %,d on one WildFly (max heap %d MiB), %.1f KiB heap per stream; one "
                             + "event to all in %.1f ms (median of %d broadcasts; goal at 10,000: <= 500 ms)%n", held,
                     maxHeap >> 20, (after - before) / 1024.0 / Math.max(1, held), median(times), BROADCASTS);
@@ -622,7 +653,8 @@ class WrkBench {
      * With {@code -Dkickout.bench.profile=<dir>}: a flight recording of the server over one measured window
      * ({@code jcmd <pid> JFR.start}, then {@code JFR.stop} into {@code <dir>/<target>-<round>.jfr}), so that two
      * targets' profiles can be compared window by window (deep stacks: {@code -Dkickout.bench.jvm=
-     * -XX:FlightRecorderOptions:stackdepth=256}); nothing without the property.
+     * -XX:FlightRecorderOptions:stackdepth=256}); the broadcasts to the streams go into one recording,
+     * {@code <dir>/broadcasts-<streams>.jfr}. Nothing without the property.
      */
     private static void record(ProcessHandle server, String action, String target, int round) {
         String dir = System.getProperty("kickout.bench.profile", "");
