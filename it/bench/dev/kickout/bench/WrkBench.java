@@ -65,7 +65,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * to three disturbed rounds cannot decide the median; single rounds varied from 0.6 to 1.1 on two shared cores), {@code kickout.bench.warmup-seconds} (20 per target: on two
  * cores the JIT compilers still take CPU from the first rounds after 10 s),
  * {@code kickout.bench.revocations} (100), {@code kickout.bench.streams} (1,000, at most 50,000; the server's heap
- * for many: {@code -Dkickout.bench.jvm="-Xms2g -Xmx2g"}), {@code kickout.bench.broadcasts} (3),
+ * for many: {@code -Dkickout.bench.jvm="-Xms2g -Xmx2g"}), {@code kickout.bench.broadcasts} (5, after {@code kickout.bench.broadcast-warmups}, 2),
  * {@code kickout.bench.lock-heartbeats} (3 per lock cycle), {@code kickout.bench.only} (e.g. {@code locks,streams}:
  * only those measurements; all when unset).
  * Prints {@code [figure]} lines only; asserts nothing about speed, but fails when a load saw errors
@@ -88,8 +88,13 @@ class WrkBench {
     static final int STREAMS_PER_ADDRESS = 10_000;
     /** Heartbeats per lock cycle of lock-cycle.lua. */
     static final int LOCK_HEARTBEATS = Integer.getInteger("kickout.bench.lock-heartbeats", 3);
-    /** One event to all streams, this many times. */
-    static final int BROADCASTS = Integer.getInteger("kickout.bench.broadcasts", 3);
+    /**
+     * One event to all streams, this many times, after as many unmeasured: the first broadcasts after the server
+     * started run its delivery code while the JIT compiles it (a server that has been up delivers events all the
+     * time, to few streams each, through the same per-stream code).
+     */
+    static final int BROADCASTS = Integer.getInteger("kickout.bench.broadcasts", 5);
+    static final int BROADCAST_WARMUPS = Integer.getInteger("kickout.bench.broadcast-warmups", 2);
     /** Descriptors left free on each side of the streams (the server's deployments and Redis connections, the client's jars). */
     static final int FILES_SPARE = 500;
     /** The measurements to run (names of {@link #only}); empty: all. */
@@ -468,7 +473,9 @@ class WrkBench {
 
     /**
      * Event streams on one WildFly: {@link #STREAMS} held, the server's heap used after a full collection without
-     * and with them (per stream), and one event to all of them, {@link #BROADCASTS} times: an admin's forced release
+     * and with them (per stream), and one event to all of them, {@link #BROADCASTS} times after
+     * {@link #BROADCAST_WARMUPS} unmeasured (all printed), with the server's CPU time by thread pool meanwhile
+     * ({@link ThreadCpu}) and the client reader's: an admin's forced release
      * of a lock held by the streams' session, timed from the admin's request to the last stream that showed it.
      * The client's connections come from loopback source addresses, {@link #STREAMS_PER_ADDRESS} each. The count
      * stops early at the open-files limit ({@code ulimit -n}) of the server or of this JVM, both printed, or at the
@@ -507,12 +514,16 @@ class WrkBench {
             List<Double> times = new ArrayList<>();
             // one recording over all broadcasts: one alone is too short for enough samples
             record(server, "start", "broadcasts", held);
-            for (int broadcast = 1; broadcast <= BROADCASTS; broadcast++) {
+            for (int broadcast = 1 - BROADCAST_WARMUPS; broadcast <= BROADCASTS; broadcast++) {
                 streams.resetMarks();
                 api.post("locks/order/wrk-broadcast", holder.token(), null).assertOk(201);
+                ThreadCpu serverBefore = server == null ? null : ThreadCpu.of(server.pid());
+                long readerBefore = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                 long start = System.nanoTime();
                 api.post("admin/locks/order/wrk-broadcast/release", admin, "{\"reason\":\"broadcast\"}").assertOk(200);
                 long[] arrivals = streams.awaitAll("EDIT_LOCK_RELEASED", Duration.ofSeconds(60));
+                long readerCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - readerBefore;
+                String serverCpu = server == null ? "unknown" : ThreadCpu.of(server.pid()).describeSince(serverBefore, 4);
                 List<Long> reached = new ArrayList<>();
                 for (long arrival : arrivals) {
                     if (arrival != 0) {
@@ -521,17 +532,23 @@ class WrkBench {
                 }
                 reached.sort(null);
                 double last = reached.isEmpty() ? 0 : reached.get(reached.size() - 1) / 1e6;
-                times.add(last);
-                System.out.printf("[figure] event streams: broadcast %d: one event reached %,d of %,d streams; first after"
-                                + " %.1f ms, half after %.1f ms, the last after %.1f ms (from the admin's request; read by "
-                                + "one selector thread)%n", broadcast, reached.size(), held,
+                if (broadcast > 0) {
+                    times.add(last);
+                }
+                System.out.printf("[figure] event streams: broadcast %s: one event reached %,d of %,d streams; first after"
+                                + " %.1f ms, half after %.1f ms, the last after %.1f ms (from the admin's request); CPU "
+                                + "meanwhile: the server %s (by thread pool), the client's one selector thread reading "
+                                + "them %.0f ms; load average %s%n", broadcast > 0 ? Integer.toString(broadcast)
+                                : "warm-up " + (broadcast + BROADCAST_WARMUPS), reached.size(), held,
                         reached.isEmpty() ? 0 : reached.get(0) / 1e6,
-                        reached.isEmpty() ? 0 : reached.get(reached.size() / 2) / 1e6, last);
+                        reached.isEmpty() ? 0 : reached.get(reached.size() / 2) / 1e6, last, serverCpu, readerCpu / 1e6,
+                        loadAverage());
             }
             record(server, "stop", "broadcasts", held);
             System.out.printf("[figure] event streams: %,d on one WildFly (max heap %d MiB), %.1f KiB heap per stream; one "
-                            + "event to all in %.1f ms (median of %d broadcasts; goal at 10,000: <= 500 ms)%n", held,
-                    maxHeap >> 20, (after - before) / 1024.0 / Math.max(1, held), median(times), BROADCASTS);
+                            + "event to all in %.1f ms (median of %d broadcasts after %d warm-up; goal at 10,000: "
+                            + "<= 500 ms)%n", held, maxHeap >> 20, (after - before) / 1024.0 / Math.max(1, held),
+                    median(times), BROADCASTS, BROADCAST_WARMUPS);
         }
     }
 
