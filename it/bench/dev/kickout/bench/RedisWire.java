@@ -88,13 +88,17 @@ final class RedisWire implements AutoCloseable {
         }
     }
 
-    /** A MONITOR connection counting, until closed, clients' calls by command and the commands run in scripts. */
+    /**
+     * A MONITOR connection counting, until closed, clients' calls by command, EVALSHA calls by script SHA, and
+     * the commands run in scripts.
+     */
     static final class Monitor implements AutoCloseable {
 
         private final RedisWire wire;
         private final Thread reader;
         private final Map<String, LongAdder> clientCalls = new ConcurrentHashMap<>();
         private final LongAdder scriptCommands = new LongAdder();
+        private final Map<String, LongAdder> bySha = new ConcurrentHashMap<>();
 
         Monitor(int port) {
             wire = new RedisWire(port);
@@ -123,6 +127,14 @@ final class RedisWire implements AutoCloseable {
                         int quote = line.indexOf('"', close);
                         String name = line.substring(quote + 1, line.indexOf('"', quote + 1)).toLowerCase();
                         clientCalls.computeIfAbsent(name, n -> new LongAdder()).increment();
+                        if (name.equals("evalsha")) {
+                            int sha = line.indexOf('"', line.indexOf('"', quote + 1) + 1);
+                            bySha.computeIfAbsent(line.substring(sha + 1, line.indexOf('"', sha + 1)),
+                                    n -> new LongAdder()).increment();
+                        } else if (name.equals("eval")) {
+                            bySha.computeIfAbsent("EVAL " + evalKey(line, line.indexOf('"', quote + 1) + 1),
+                                    n -> new LongAdder()).increment();
+                        }
                     }
                 }
             } catch (IOException closed) {
@@ -134,6 +146,29 @@ final class RedisWire implements AutoCloseable {
         Map<String, Long> clientCalls() {
             Map<String, Long> calls = new HashMap<>();
             clientCalls.forEach((name, count) -> calls.put(name, count.sum()));
+            return calls;
+        }
+
+        /**
+         * What names an EVAL in a MONITOR line (the script's source is too long): its first key with digits, hash
+         * tags' contents and long parts left out, e.g. {@code kickout:{}:lh:*}; {@code from} is where the quoted
+         * source starts.
+         */
+        private static String evalKey(String line, int from) {
+            int at = line.indexOf('"', from) + 1;
+            while (at > 0 && at < line.length() && line.charAt(at) != '"') {
+                at += line.charAt(at) == '\\' ? 2 : 1; // MONITOR escapes quotes inside the source
+            }
+            String[] rest = line.substring(Math.min(line.length(), at + 1)).trim().split("\"\\s+\"");
+            String key = rest.length > 1 ? rest[1].replace("\"", "") : "(no key)";
+            // hash tags' contents, ids and tokens (any part of 16 characters and more) vary from call to call
+            return key.replaceAll("\\{[^}]*}", "{}").replaceAll("[^:]{16,}", "*").replaceAll("[0-9]+", "N");
+        }
+
+        /** EVALSHA calls by the script's SHA, and EVAL calls by {@code "EVAL " + evalKey}, as counted so far. */
+        Map<String, Long> evalShaCalls() {
+            Map<String, Long> calls = new HashMap<>();
+            bySha.forEach((sha, count) -> calls.put(sha, count.sum()));
             return calls;
         }
 

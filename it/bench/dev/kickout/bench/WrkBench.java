@@ -1,5 +1,6 @@
 package dev.kickout.bench;
 
+import dev.kickout.internal.redis.Script;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
@@ -397,26 +398,39 @@ class WrkBench {
 
     /**
      * Redis per lock operation: the lock cycles once more for at most 5 s with {@code MONITOR} on, client calls
-     * (an upper bound of round trips: a pipelined batch shows each of its commands) and commands run inside scripts.
+     * (an upper bound of round trips: a pipelined batch shows each of its commands), EVALSHA calls by script, and
+     * commands run inside scripts.
      */
     private static void lockRedisCalls(Wrk.Load cycles) throws InterruptedException {
         int seconds = Math.min(ROUND_SECONDS, 5);
         Wrk.Result result;
         long scriptCommands;
         Map<String, Long> clientCalls;
+        Map<String, Long> evalShaCalls;
         try (RedisWire.Monitor monitor = new RedisWire.Monitor(TestRedis.port())) {
             result = checked("lock operations, counted", Wrk.run(new Wrk.Load(cycles.threads(), cycles.connections(),
                     seconds, cycles.url(), cycles.headers(), cycles.script(), cycles.scriptArgs())));
             scriptCommands = monitor.scriptCommands();
             clientCalls = monitor.clientCalls();
+            evalShaCalls = monitor.evalShaCalls();
         }
         double operations = result.requests();
+        Map<String, String> scripts = new HashMap<>();
+        for (Script script : Script.values()) {
+            scripts.put(script.sha(), script.toString());
+        }
+        StringBuilder byScript = new StringBuilder();
+        evalShaCalls.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .filter(entry -> entry.getValue() / operations >= 0.01)
+                .forEach(entry -> byScript.append(String.format(" %s %.2f",
+                        scripts.getOrDefault(entry.getKey(), entry.getKey()), entry.getValue() / operations)));
         long calls = clientCalls.values().stream().mapToLong(Long::longValue).sum();
         StringBuilder byCall = new StringBuilder();
         clientCalls.forEach((name, count) -> byCall.append(String.format(" %s %.2f", name, count / operations)));
         System.out.printf("[figure] Redis per lock operation (%d operations in %d s, MONITOR on, everything Redis did "
-                        + "in that time counted): %.2f client calls (%s), %.2f commands inside scripts%n",
-                result.requests(), seconds, calls / operations, byCall.toString().trim(), scriptCommands / operations);
+                        + "in that time counted): %.2f client calls (%s; EVALSHA by script, 0.01 and more:%s), %.2f "
+                        + "commands inside scripts%n", result.requests(), seconds, calls / operations,
+                byCall.toString().trim(), byScript, scriptCommands / operations);
     }
 
     @Test
