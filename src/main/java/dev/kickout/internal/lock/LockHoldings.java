@@ -65,21 +65,6 @@ class LockHoldings {
                 config.lock().maxPerSession(), config.lock().maxPerUser());
     }
 
-    /** The call that moves the session's holding on with its lock's heartbeat (lock-hold-touch.lua): 1 moved, 0 none live. */
-    RedisStore.Call touch(ResourceRef resource, String userId, String sessionId, long ttlMillis) {
-        return new RedisStore.Call(Script.LOCK_HOLD_TOUCH, RScript.ReturnType.LONG, holdings(userId, sessionId), sessionId,
-                resource.toString(), ttlMillis);
-    }
-
-    /** Lists a live lock whose holding had left the count (a race, a lost write) again, within the caps. */
-    void relist(LockView lock) {
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            hold(batch, lock, "");
-            return batch.execute();
-        });
-    }
-
     /** Adds lock-unhold.lua for locks of one session that ended to {@code batch}. */
     void unhold(RBatch batch, String userId, String sessionId, List<LockView> locks) {
         if (locks.isEmpty()) {

@@ -22,9 +22,8 @@ import org.redisson.client.protocol.ScoredEntry;
 /**
  * Where locks are listed besides their own keys: the admin index (type/id by expiry, so expired
  * entries are the lowest and cheap to prune) and its holder's holdings ({@link LockHoldings}). Neither shares a Redis
- * Cluster slot with the lock, so they follow each script's outcome in a separate round trip, except
- * a heartbeat's, which moves them on in its own round trip whatever its outcome (and so re-indexes a
- * live lock that a race unlisted); an entry left behind by a crash is
+ * Cluster slot with the lock, so they follow each script's outcome in a separate round trip; a
+ * heartbeat re-indexes a live lock that a race unlisted, and an entry left behind by a crash is
  * pruned once its expiry passes. The admin index is split into {@link RedisKeys#INDEX_SHARDS}
  * shards spread over the slot space (a lock in the shard of its own tag), merged for a page by
  * {@link ShardedRange}; pruning visits every shard.
@@ -61,10 +60,15 @@ class LockIndex {
         });
     }
 
-    /** The call that moves a lock's index entry on with its heartbeat (lock-index-touch.lua), to run beside it. */
-    RedisStore.Call touch(ResourceRef resource, long ttlMillis) {
-        return new RedisStore.Call(Script.LOCK_INDEX_TOUCH, RScript.ReturnType.LONG, List.of(index(resource)),
-                resource.toString(), ttlMillis);
+    /** Moves a lock's index and holdings entries to its new expiry after a heartbeat (and brings back a lost one). */
+    void beat(ResourceRef resource, LockView lock) {
+        redis.call(client -> {
+            RBatch batch = client.createBatch();
+            batch.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
+                    .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
+            holdings.hold(batch, lock, "");
+            return batch.execute();
+        });
     }
 
     /**
@@ -73,7 +77,7 @@ class LockIndex {
      */
     void released(LockView lock) {
         String member = LockViews.resource(lock).toString();
-        // whole scripts (EVAL): both are guarded removals, safe to send again with a deferred batch
+        // whole scripts (EVAL), which cannot meet NOSCRIPT: a deferred batch never sends them again
         redis.defer((batch, bySha) -> {
             holdings.unhold(batch, lock.holder().userId(), lock.holder().sessionId(), List.of(lock));
             return batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(),

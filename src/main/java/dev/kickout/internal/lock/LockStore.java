@@ -93,21 +93,14 @@ class LockStore {
     /**
      * Not durable (no wait for replicas): a heartbeat mints nothing, and one lost in a failover only
      * makes the lock expire earlier; the holder's next save is then refused, never let through twice.
-     * One round trip: the lock's admin index entry and its holding move on beside it (other slots,
-     * whatever its outcome); only a holding found missing is listed again after it.
+     * The admin index entry follows in a second round trip: its score is the lock's exact expiry
+     * (idle release and the cap included), which the lock watch warns and releases by.
      */
     Reply heartbeat(ResourceRef resource, String tokenHash, Session session, long inactiveMillis) {
-        long ttl = ttl(resource);
-        List<Object> replies = redis.runTogether(List.of(
-                new RedisStore.Call(Script.LOCK_HEARTBEAT, RScript.ReturnType.LIST, keys.lock(resource.type(), resource.id()),
-                        tokenHash, session.sessionId(), ttl, inactiveMillis,
-                        config.lock().timing(resource.type()).idleTimeout().toMillis()),
-                index.touch(resource, ttl),
-                holdings.touch(resource, session.userId(), session.sessionId(), ttl)));
-        @SuppressWarnings("unchecked")
-        Reply reply = reply(resource, (List<Object>) replies.get(0));
-        if (reply.status().equals("OK") && ((Long) replies.get(2)) == 0) {
-            holdings.relist(reply.lock());
+        Reply reply = run(Script.LOCK_HEARTBEAT, resource, tokenHash, session.sessionId(), ttl(resource), inactiveMillis,
+                config.lock().timing(resource.type()).idleTimeout().toMillis());
+        if (reply.status().equals("OK")) {
+            index.beat(resource, reply.lock());
         }
         return reply;
     }

@@ -41,8 +41,6 @@ public enum Script {
     LOCK_UNINDEX("lock-unindex"),
     LOCK_CLAIM("clock-lib", "lock-holdings-lib", "lock-claim"),
     LOCK_HOLD("clock-lib", "lock-holdings-lib", "lock-hold"),
-    LOCK_HOLD_TOUCH("clock-lib", "lock-holdings-lib", "lock-hold-touch"),
-    LOCK_INDEX_TOUCH("clock-lib", "lock-index-touch"),
     LOCK_UNHOLD("lock-unhold"),
     LOCK_INDEX_PRUNE("clock-lib", "lock-index-prune"),
     LOCK_ORPHAN("clock-lib", "lock-orphan"),
