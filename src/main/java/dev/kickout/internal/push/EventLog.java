@@ -81,17 +81,12 @@ class EventLog {
     record Replay(List<PushEvent> events, boolean missed) {
     }
 
-    /** The session's stored events after {@code lastEventId} (an id {@link EventCursor} accepted); same round trip. */
-    Replay since(String sessionId, String lastEventId) {
-        return replay(sessionId, lastEventId, redis.call(client -> stream(client, sessionId).range(from(lastEventId))));
-    }
-
-    /** The read of {@link #since}, added to a batch (to read it with others in one round trip; see {@link #replay}). */
+    /** The read of the session's stored events after {@code lastEventId} (an id {@link EventCursor} accepted), added to a batch; {@link #replay} reads it. */
     Function<RBatch, RFuture<Map<StreamMessageId, Map<String, String>>>> range(String sessionId, String lastEventId) {
         return batch -> batch.<String, String>getStream(key(sessionId), StringCodec.INSTANCE).rangeAsync(from(lastEventId));
     }
 
-    /** What {@link #range} found, read as {@link #since} answers it. */
+    /** What {@link #range} found: the events after the resume point, and whether it was missed. */
     Replay replay(String sessionId, String lastEventId, Map<StreamMessageId, Map<String, String>> found) {
         StreamMessageId after = EventCursor.parse(lastEventId);
         List<PushEvent> events = new ArrayList<>();
