@@ -19,9 +19,10 @@ final class CallLog {
 
     /**
      * One request: {@code status} -1 for an I/O failure (then {@code code} is its message);
-     * {@code onKilled} whether it needs the Redis node that the drill kills.
+     * {@code onKilled} whether it needs the Redis node that the drill kills; {@code refusal} the body of
+     * a 4xx answer, so that a drill that fails says what the refusal said.
      */
-    record Call(String op, boolean onKilled, long sentNanos, long answeredNanos, int status, String code) {
+    record Call(String op, boolean onKilled, long sentNanos, long answeredNanos, int status, String code, String refusal) {
 
         boolean succeeded() {
             return status >= 200 && status < 300;
@@ -36,10 +37,11 @@ final class CallLog {
         long sent = System.nanoTime();
         try {
             Reply reply = request.get();
-            calls.add(new Call(op, onKilled, sent, System.nanoTime(), reply.status(), codeOf(reply)));
+            String refusal = reply.status() >= 400 && reply.status() < 500 ? reply.body() : null;
+            calls.add(new Call(op, onKilled, sent, System.nanoTime(), reply.status(), codeOf(reply), refusal));
             return reply;
         } catch (UncheckedIOException e) {
-            calls.add(new Call(op, onKilled, sent, System.nanoTime(), -1, String.valueOf(e.getCause())));
+            calls.add(new Call(op, onKilled, sent, System.nanoTime(), -1, String.valueOf(e.getCause()), null));
             return null;
         }
     }
@@ -62,6 +64,14 @@ final class CallLog {
     String describe(Predicate<Call> which) {
         return calls.stream().filter(which).collect(Collectors.groupingBy(c -> c.op() + " " + c.status()
                 + (c.code() == null ? "" : " " + c.code()), TreeMap::new, Collectors.counting())).toString();
+    }
+
+    /** Each request of {@code which}, when it was sent and answered (ms after {@code since}) and what it met. */
+    String list(Predicate<Call> which, long since) {
+        return calls.stream().filter(which).map(c -> String.format("%s%s sent %+d ms, answered %+d ms: %d %s",
+                        c.op(), c.onKilled() ? " (killed node's slots)" : "", (c.sentNanos() - since) / 1_000_000,
+                        (c.answeredNanos() - since) / 1_000_000, c.status(), c.refusal() != null ? c.refusal() : c.code()))
+                .collect(Collectors.joining("; "));
     }
 
     /** 503 with code {@code STORE_UNAVAILABLE} and a Retry-After: the one allowed failure. */

@@ -259,7 +259,9 @@ final class FailoverDrill {
         assertEquals(0, otherServerErrors, () -> "answers other than 503 STORE_UNAVAILABLE: "
                 + log.describe(CallLog::otherServerError));
         assertEquals(0, ioFailures, () -> "requests without an answer: " + log.describe(CallLog::ioFailure));
-        assertEquals(0, log.count(CallLog::unexpectedRefusal), () -> "refusals: " + log.describe(CallLog::unexpectedRefusal));
+        assertEquals(0, log.count(CallLog::unexpectedRefusal), () -> "refusals: " + log.describe(CallLog::unexpectedRefusal)
+                + " (relative to the kill" + (restartForDecisions ? ", the restart " + millis(at.restarted() - at.killed())
+                + " ms after it" : "") + "): " + log.list(CallLog::unexpectedRefusal, at.killed()));
         assertTrue(unavailable > 0, "the kill was noticed: some request was answered 503");
     }
 
