@@ -96,7 +96,7 @@ class LockWatch {
             boolean found = deadlines(now, interval);
             for (ScoredEntry<String> due : store.due(store.watchKeys(), now, PER_SHARD)) {
                 found = true;
-                rooms.advance(ResourceRef.parse(due.getValue()), due.getScore());
+                advance(due);
             }
             busy = found;
         } catch (StoreUnavailableException e) {
@@ -139,11 +139,30 @@ class LockWatch {
             } else {
                 Long next = looked.get(member);
                 if (next == null || next <= now) {
-                    warn(ResourceRef.parse(member), now);
+                    alone(member, "warning", () -> warn(ResourceRef.parse(member), now));
                 }
             }
         }
         return !near.isEmpty();
+    }
+
+    private void advance(ScoredEntry<String> due) {
+        alone(due.getValue(), "queue's turn", () -> rooms.advance(ResourceRef.parse(due.getValue()), due.getScore()));
+    }
+
+    /**
+     * One record's step of a tick: a record it fails for (its type no longer declared here, say) is
+     * logged and looked at again next tick, and keeps none of the others waiting behind it.
+     */
+    private static void alone(String member, String what, Runnable step) {
+        try {
+            step.run();
+        } catch (StoreUnavailableException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, LogText.safe(e), () -> LogId.LOCK_WATCH_ERROR.message("lock watch: the " + what
+                    + " of " + LogText.escape(member) + " failed"));
+        }
     }
 
     private void warn(ResourceRef resource, long now) {
