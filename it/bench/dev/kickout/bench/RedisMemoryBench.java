@@ -42,8 +42,10 @@ class RedisMemoryBench {
 
     @Deployment
     static WebArchive deployment() {
+        // each of the 100 holders holds 100 locks: past the default caps per session and per user
         return Deployments.referenceWar("memory.war", Map.of("kickout.key-prefix", "memory",
-                "kickout.login.policy", "MULTI", "kickout.cleanup.interval", "PT1H"));
+                "kickout.login.policy", "MULTI", "kickout.cleanup.interval", "PT1H",
+                "kickout.lock.max-per-session", "100", "kickout.lock.max-per-user", "100"));
     }
 
     @Inject

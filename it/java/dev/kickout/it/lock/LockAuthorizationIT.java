@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.redisson.api.options.KeysScanOptions;
+import org.redisson.client.codec.StringCodec;
 
 /**
  * Who may lock what: the host's lock policies (the reference app's, which keeps archived documents
@@ -168,6 +170,61 @@ class LockAuthorizationIT {
     }
 
     @Test
+    void anotherSessionsHeartbeatOrReleaseMovesNothingOfTheHolders() {
+        Api api = new Api(base);
+        String carol = api.login("carol", "laptop").token();
+        String bob = api.login("bob", "laptop").token();
+        List<String> ids = new ArrayList<>();
+        List<String> tokens = new ArrayList<>();
+        for (int i = 0; i < PER_SESSION; i++) {
+            ids.add(UUID.randomUUID().toString());
+            tokens.add(api.post("locks/order/" + ids.get(i), carol, null).assertOk(201).getString("lockToken"));
+        }
+        List<Double> listed = ids.stream().map(LockAuthorizationIT::indexScore).toList();
+
+        for (int i = 0; i < PER_SESSION; i++) {
+            // the holder's own token, as if it had leaked, and a token of another record: neither is bob's holding
+            beat(api, "locks/order/" + ids.get(i), bob, tokens.get(i)).assertProblem(423, "LOCK_HELD");
+            beat(api, "locks/order/" + ids.get(i), bob, tokens.get((i + 1) % PER_SESSION)).assertProblem(423, "LOCK_HELD");
+            api.send(api.request("locks/order/" + ids.get(i), bob, tokens.get(i)).DELETE()).assertProblem(423, "LOCK_HELD");
+        }
+
+        assertEquals(listed, ids.stream().map(LockAuthorizationIT::indexScore).toList(),
+                "the holder's admin index entries are where its own acquires put them");
+        for (int i = 0; i < PER_SESSION; i++) {
+            // the refused heartbeats left bob's holdings as they were: his whole cap is his
+            api.post("locks/order/" + UUID.randomUUID(), bob, null).assertOk(201);
+        }
+        for (int i = 0; i < PER_SESSION; i++) {
+            beat(api, "locks/order/" + ids.get(i), carol, tokens.get(i)).assertOk(200);
+        }
+        api.post("auth/logout", carol, null).assertOk(204);
+        api.post("auth/logout", bob, null).assertOk(204);
+    }
+
+    @Test
+    void aReleaseWithAnOldTokenOfTheSessionKeepsItsHoldingCounted() {
+        Api api = new Api(base);
+        String kiosk = api.login("bob", "kiosk").token();
+        List<String> paths = new ArrayList<>();
+        for (int i = 0; i < PER_SESSION; i++) {
+            paths.add("locks/order/" + UUID.randomUUID());
+        }
+        String old = api.post(paths.get(0), kiosk, null).assertOk(201).getString("lockToken");
+        for (String path : paths.subList(1, PER_SESSION)) {
+            api.post(path, kiosk, null).assertOk(201);
+        }
+        String renewed = api.post(paths.get(0), kiosk, null).assertOk(200).getString("lockToken");
+
+        api.send(api.request(paths.get(0), kiosk, old).DELETE()).assertProblem(409, "LOCK_LOST");
+
+        limited(api.post("locks/order/" + UUID.randomUUID(), kiosk, null), "SESSION");
+        api.send(api.request(paths.get(0), kiosk, renewed).DELETE()).assertOk(204);
+        api.post("locks/order/" + UUID.randomUUID(), kiosk, null).assertOk(201);
+        api.post("auth/logout", kiosk, null).assertOk(204);
+    }
+
+    @Test
     void othersSeeTheHolderOnlyByName() {
         Api api = new Api(base);
         String carol = api.login("carol", "web").token();
@@ -234,6 +291,11 @@ class LockAuthorizationIT {
         JsonObject problem = reply.assertProblem(409, "LOCK_LIMIT");
         assertEquals(scope, problem.getString("scope"), problem.toString());
         BY_CAP.incrementAndGet();
+    }
+
+    private static Double indexScore(String id) {
+        return TestRedis.client().<String>getScoredSortedSet(RedisKeys.withPrefix(PREFIX)
+                .locksIndex(RedisKeys.indexShardOfLock("order", id)), StringCodec.INSTANCE).getScore("order/" + id);
     }
 
     private static long keys(String pattern) {

@@ -134,6 +134,21 @@ class PushIT {
     }
 
     @Test
+    void anEventBetweenTheTicketAndItsStreamIsReplayed() throws Exception {
+        Login alice = api.login("alice", "ticket-gap");
+        forceReleaseALockOf(alice);
+        String ticket = ticket(alice.token());
+        String between = forceReleaseALockOf(alice);
+
+        try (EventStream stream = EventStream.open(api.request("events?ticket=" + ticket, null))) {
+            assertEquals(200, stream.status(), stream::body);
+            Event replayed = stream.next(WAIT);
+            assertEquals("EDIT_LOCK_RELEASED", replayed.type());
+            assertEquals(between, replayed.json().getString("id"), "the event after the ticket, not the one before it");
+        }
+    }
+
+    @Test
     void aReconnectReplaysWhatWasMissed() throws Exception {
         Login alice = api.login("alice", "replay");
         String lastSeen;

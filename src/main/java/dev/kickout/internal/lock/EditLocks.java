@@ -144,13 +144,12 @@ public class EditLocks {
 
     /** Releases the lock held by {@code sessionId} with {@code lockToken} (after a guarded save committed). */
     void release(ResourceRef resource, String lockToken, String sessionId) {
-        LockStore.Reply reply = store.release(resource, hash(lockToken), sessionId);
-        reply.orThrow(resource);
-        // its unlisting and its queue's next turn go to Redis together, in one round trip
-        redis.pipelined(() -> {
-            store.unlist(reply);
-            freed.fire(new LockFreed(resource, Duration.ZERO));
-        });
+        // the lock's script, its unlisting and its queue's next turn go to Redis together, in one round trip
+        LockStore.Released released = store.release(resource, hash(lockToken), sessionId, rooms.advanceOnRelease(resource));
+        boolean ok = released.reply().status().equals("OK");
+        // what the advance decided (the next in line told, or those refused the lock lately) goes together too
+        redis.pipelined(() -> rooms.releasedWithAdvance(resource, ok, released.advance()));
+        released.reply().orThrow(resource);
     }
 
     /**

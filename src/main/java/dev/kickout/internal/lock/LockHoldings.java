@@ -5,6 +5,7 @@ import dev.kickout.ResourceRef;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
+import dev.kickout.internal.redis.RedisStore.Call;
 import dev.kickout.internal.redis.Script;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -25,6 +26,12 @@ import org.redisson.client.codec.StringCodec;
  */
 @ApplicationScoped
 class LockHoldings {
+
+    /**
+     * How much sooner than the lock a heartbeat's holding ends: the lock's and the holdings' masters
+     * read their own clocks, and a release forgets only a holding no newer than its lock.
+     */
+    static final long CLOCK_MARGIN_MILLIS = 250;
 
     @Inject
     RedisStore redis;
@@ -57,26 +64,46 @@ class LockHoldings {
         }
     }
 
-    /** Adds lock-hold.lua for a granted or renewed lock to {@code batch}; its reply is LISTED, SESSION or USER. */
-    RFuture<String> hold(RBatch batch, LockView lock, String attempt) {
-        return batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_HOLD.source(),
-                RScript.ReturnType.VALUE, holdings(lock.holder().userId(), lock.holder().sessionId()),
-                lock.holder().sessionId(), LockViews.resource(lock).toString(), attempt, lock.expiresAt().toEpochMilli(),
-                config.lock().maxPerSession(), config.lock().maxPerUser());
+    /** lock-hold.lua for a granted or renewed lock, or a heartbeat's exact expiry ({@code mode} "set", else ""). */
+    Call hold(LockView lock, String attempt, String mode) {
+        return new Call(Script.LOCK_HOLD, RScript.ReturnType.VALUE, holdings(lock.holder().userId(),
+                lock.holder().sessionId()), lock.holder().sessionId(), LockViews.resource(lock).toString(), attempt,
+                lock.expiresAt().toEpochMilli(), config.lock().maxPerSession(), config.lock().maxPerUser(), mode, 0);
     }
 
-    /** Adds lock-unhold.lua for locks of one session that ended to {@code batch}. */
-    void unhold(RBatch batch, String userId, String sessionId, List<LockView> locks) {
-        if (locks.isEmpty()) {
-            return;
-        }
+    /**
+     * lock-hold.lua beside a heartbeat's lock script, which may yet refuse it: the holding until Redis's
+     * now plus {@code soonestMillis}, less {@link #CLOCK_MARGIN_MILLIS}.
+     */
+    Call beat(ResourceRef resource, String userId, String sessionId, long soonestMillis) {
+        return new Call(Script.LOCK_HOLD, RScript.ReturnType.VALUE, holdings(userId, sessionId), sessionId,
+                resource.toString(), "", soonestMillis, config.lock().maxPerSession(), config.lock().maxPerUser(), "beat",
+                CLOCK_MARGIN_MILLIS);
+    }
+
+    /** Whether lock-hold.lua's answer lists the holding (LISTED or ADDED), rather than naming a full cap. */
+    static boolean listed(String answer) {
+        return answer.equals("LISTED") || answer.equals("ADDED");
+    }
+
+    /**
+     * lock-unhold.lua for the session's holding of {@code resource}, whatever its time: beside a release's
+     * lock script, or after a refused heartbeat whose {@link #beat} added it (answered ADDED).
+     */
+    Call forget(ResourceRef resource, String sessionId) {
+        return new Call(Script.LOCK_UNHOLD, RScript.ReturnType.LONG,
+                keys.lockHoldings(sessionId.substring(0, RedisKeys.USER_TAG_LENGTH), sessionId), sessionId, "",
+                resource.toString(), Long.MAX_VALUE);
+    }
+
+    /** lock-unhold.lua for locks of one session that ended (at least one). */
+    RedisStore.Call unhold(String userId, String sessionId, List<LockView> locks) {
         List<Object> args = new ArrayList<>(List.of(sessionId, ""));
         for (LockView lock : locks) {
             args.add(LockViews.resource(lock).toString());
             args.add(lock.expiresAt().toEpochMilli());
         }
-        batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNHOLD.source(),
-                RScript.ReturnType.LONG, holdings(userId, sessionId), args.toArray());
+        return new RedisStore.Call(Script.LOCK_UNHOLD, RScript.ReturnType.LONG, holdings(userId, sessionId), args.toArray());
     }
 
     /** The resources the session holds (claims in flight left out). */
@@ -99,6 +126,11 @@ class LockHoldings {
     LockLimitException limit(ResourceRef resource, String scope) {
         return new LockLimitException(resource, scope,
                 scope.equals("USER") ? config.lock().maxPerUser() : config.lock().maxPerSession());
+    }
+
+    /** The key of the session's holdings (in its user's slot). */
+    String key(String userId, String sessionId) {
+        return (String) holdings(userId, sessionId).get(0);
     }
 
     private List<Object> holdings(String userId, String sessionId) {

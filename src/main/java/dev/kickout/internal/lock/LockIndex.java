@@ -22,9 +22,11 @@ import org.redisson.client.protocol.ScoredEntry;
 /**
  * Where locks are listed besides their own keys: the admin index (type/id by expiry, so expired
  * entries are the lowest and cheap to prune) and its holder's holdings ({@link LockHoldings}). Neither shares a Redis
- * Cluster slot with the lock, so they follow each script's outcome in a separate round trip; a
- * heartbeat re-indexes a live lock that a race unlisted, and an entry left behind by a crash is
- * pruned once its expiry passes. The admin index is split into {@link RedisKeys#INDEX_SHARDS}
+ * Cluster slot with the lock, so they follow an acquire's or release's outcome in a separate round
+ * trip; a heartbeat sends its steps beside the lock's script, and the index moves an entry only for
+ * the token and session it was listed with (a digest of them kept beside it, in its slot), so a refused heartbeat
+ * cannot move another holder's entry. A heartbeat re-indexes a live lock that a race unlisted, and an entry left
+ * behind by a crash is pruned once its expiry passes. The admin index is split into {@link RedisKeys#INDEX_SHARDS}
  * shards spread over the slot space (a lock in the shard of its own tag), merged for a page by
  * {@link ShardedRange}; pruning visits every shard.
  */
@@ -45,30 +47,47 @@ class LockIndex {
     }
 
     /**
-     * Lists a lock that was just acquired or renewed, for the admin and among its holder's holdings
-     * (in place of the acquire's claim {@code attempt}, or "" when it needed none); answers LISTED, or
-     * SESSION / USER when that cap was full and the holdings did not take it (see lock-hold.lua).
+     * Lists a lock that was just acquired or renewed with the holding's {@code tokenHash}, for the admin
+     * and among its holder's holdings (in place of the acquire's claim {@code attempt}, or "" when it
+     * needed none); answers lock-hold.lua's answer: listed ({@link LockHoldings#listed}), or SESSION /
+     * USER when that cap was full and the holdings did not take it.
      */
-    String held(ResourceRef resource, LockView lock, String attempt) {
-        return redis.call(client -> {
-            RBatch batch = client.createBatch();
-            batch.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
-                    .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
-            RFuture<String> listed = holdings.hold(batch, lock, attempt);
-            batch.execute();
-            return listed.toCompletableFuture().join();
-        });
+    String held(ResourceRef resource, LockView lock, String tokenHash, String attempt) {
+        return (String) redis.runTogether(List.of(entry(resource, holding(tokenHash, lock.holder().sessionId()), "list",
+                lock.expiresAt().toEpochMilli()), holdings.hold(lock, attempt, ""))).get(1);
     }
 
-    /** Moves a lock's index and holdings entries to its new expiry after a heartbeat (and brings back a lost one). */
-    void beat(ResourceRef resource, LockView lock) {
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            batch.getScoredSortedSet(index(resource), StringCodec.INSTANCE)
-                    .addIfGreaterAsync(lock.expiresAt().toEpochMilli(), resource.toString());
-            holdings.hold(batch, lock, "");
-            return batch.execute();
-        });
+    /**
+     * lock-index.lua beside a heartbeat's lock script: moves the entry to Redis's now plus
+     * {@code soonestMillis}, only for the holding of {@code tokenHash} by {@code sessionId}; answers the
+     * score, or 0.
+     */
+    RedisStore.Call beat(ResourceRef resource, String tokenHash, String sessionId, long soonestMillis) {
+        return entry(resource, holding(tokenHash, sessionId), "beat", soonestMillis);
+    }
+
+    /** lock-index.lua beside a release's lock script: forgets the entry, only for the holding of {@code tokenHash} by {@code sessionId}. */
+    RedisStore.Call unlist(ResourceRef resource, String tokenHash, String sessionId) {
+        return entry(resource, holding(tokenHash, sessionId), "unlist", 0);
+    }
+
+    /**
+     * Puts a heartbeat's lock's index and holdings entries at its exact expiry, when the {@link #beat}
+     * beside it did not ({@code lower}: even when that is sooner), and brings back a lost one.
+     */
+    void settle(ResourceRef resource, LockView lock, String tokenHash, boolean lower) {
+        redis.runTogether(List.of(entry(resource, holding(tokenHash, lock.holder().sessionId()), lower ? "set" : "list",
+                lock.expiresAt().toEpochMilli()), holdings.hold(lock, "", lower ? "set" : "")));
+    }
+
+    private RedisStore.Call entry(ResourceRef resource, String holding, String mode, long millis) {
+        return new RedisStore.Call(Script.LOCK_INDEX, RScript.ReturnType.LONG, indexKeys(shardOf(resource)),
+                resource.toString(), holding, mode, millis);
+    }
+
+    /** What the index keeps of a holding: a digest of its token hash and session (43 characters). */
+    private static String holding(String tokenHash, String sessionId) {
+        return RedisKeys.secretHash(tokenHash + " " + sessionId);
     }
 
     /**
@@ -77,12 +96,10 @@ class LockIndex {
      */
     void released(LockView lock) {
         String member = LockViews.resource(lock).toString();
-        // whole scripts (EVAL), which cannot meet NOSCRIPT: a deferred batch never sends them again
-        redis.defer((batch, bySha) -> {
-            holdings.unhold(batch, lock.holder().userId(), lock.holder().sessionId(), List.of(lock));
-            return batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(),
-                    RScript.ReturnType.LONG, List.of(index(LockViews.resource(lock))), member, lock.expiresAt().toEpochMilli());
-        }, removed -> { });
+        redis.defer(RedisStore.step(holdings.unhold(lock.holder().userId(), lock.holder().sessionId(), List.of(lock))),
+                removed -> { });
+        redis.defer(RedisStore.step(new RedisStore.Call(Script.LOCK_UNINDEX, RScript.ReturnType.LONG,
+                indexKeys(shardOf(LockViews.resource(lock))), member, lock.expiresAt().toEpochMilli())), removed -> { });
     }
 
     /** Unlists several locks from the index (their sessions' sets are the caller's business). */
@@ -101,7 +118,7 @@ class LockIndex {
             RBatch batch = client.createBatch();
             pairsByShard.forEach((shard, pairs) -> batch.getScript(StringCodec.INSTANCE).evalAsync(
                     RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(), RScript.ReturnType.LONG,
-                    List.of(keys.locksIndex(shard)), pairs.toArray()));
+                    indexKeys(shard), pairs.toArray()));
             return batch.execute();
         });
     }
@@ -139,8 +156,7 @@ class LockIndex {
             RBatch batch = client.createBatch();
             for (int shard = 0; shard < SHARDS; shard++) {
                 replies.add(batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE,
-                        Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, List.of(keys.locksIndex(shard)),
-                        limit));
+                        Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, indexKeys(shard), limit));
             }
             return batch.execute();
         });
@@ -158,8 +174,9 @@ class LockIndex {
         return reads.stream().map(read -> List.copyOf(read.toCompletableFuture().join())).toList();
     }
 
-    private String index(ResourceRef resource) {
-        return keys.locksIndex(shardOf(resource));
+    /** One shard's index and its holders' token hashes (one slot). */
+    private List<Object> indexKeys(int shard) {
+        return List.of(keys.locksIndex(shard), keys.locksIndexHolders(shard));
     }
 
     private static int shardOf(ResourceRef resource) {

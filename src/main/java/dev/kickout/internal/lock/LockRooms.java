@@ -84,7 +84,12 @@ public class LockRooms {
     @Inject
     Event<LockEnded> ended;
     @Inject
+    Event<LockFreed> freedEvents;
+    @Inject
     LockStore locks;
+
+    /** The resource whose {@link LockFreed} this thread fires after its release advanced the queue. */
+    private final ThreadLocal<ResourceRef> advancedHere = new ThreadLocal<>();
 
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -277,6 +282,9 @@ public class LockRooms {
      * get {@code LOCK_AVAILABLE}.
      */
     void onFreed(@Observes LockFreed event) {
+        if (event.resource().equals(advancedHere.get())) {
+            return; // a release whose own round trip advanced the queue
+        }
         if (event.after().isZero()) {
             freed(event.resource());
         } else {
@@ -287,19 +295,55 @@ public class LockRooms {
     void freed(ResourceRef resource) {
         try {
             // at once, or with the other deferred steps of the release that freed it
-            redis.defer(RedisStore.step(store.advanceAndTakeWaiters(resource)), reply -> {
-                try {
-                    @SuppressWarnings("unchecked")
-                    List<Object> answer = (List<Object>) reply;
-                    if (advanced(resource, answer, Double.NaN)) {
-                        for (Object sessionId : answer.subList(1, answer.size())) {
-                            notify((String) sessionId, "LOCK_AVAILABLE", payload(resource));
-                        }
-                    }
-                } catch (RuntimeException e) {
-                    notAdvanced(resource, e);
+            redis.defer(RedisStore.step(store.advanceAndTakeWaiters(resource)), reply -> advancedOnFree(resource, reply));
+        } catch (RuntimeException e) {
+            notAdvanced(resource, e);
+        }
+    }
+
+    /** The queue's advance for a release to send in its own batch, after the lock's script (same slot). */
+    RedisStore.Call advanceOnRelease(ResourceRef resource) {
+        return store.advanceAndTakeWaiters(resource);
+    }
+
+    /**
+     * After a release whose batch ran {@link #advanceOnRelease}: acts on that advance's {@code reply}
+     * ({@code released}: the release went through), and tells the host's observers that the lock
+     * freed ({@link LockFreed}) without advancing again. An advance that found the lock still there
+     * ran before the release (which met NOSCRIPT and was sent again after it) or after another acquire:
+     * it is done once more. A refused release's advance is acted on only for a hand-over it made (a
+     * holder idle past {@code handover-idle-after}).
+     */
+    void releasedWithAdvance(ResourceRef resource, boolean released, Object reply) {
+        Object outcome = ((List<?>) reply).get(0);
+        if (!released) {
+            if ("HANDED_OVER".equals(outcome)) {
+                advancedOnFree(resource, reply);
+            }
+            return;
+        }
+        if ("BUSY".equals(outcome)) {
+            freed(resource);
+        } else {
+            advancedOnFree(resource, reply);
+        }
+        advancedHere.set(resource);
+        try {
+            freedEvents.fire(new LockFreed(resource, Duration.ZERO));
+        } finally {
+            advancedHere.remove();
+        }
+    }
+
+    private void advancedOnFree(ResourceRef resource, Object reply) {
+        try {
+            @SuppressWarnings("unchecked")
+            List<Object> answer = (List<Object>) reply;
+            if (advanced(resource, answer, Double.NaN)) {
+                for (Object sessionId : answer.subList(1, answer.size())) {
+                    notify((String) sessionId, "LOCK_AVAILABLE", payload(resource));
                 }
-            });
+            }
         } catch (RuntimeException e) {
             notAdvanced(resource, e);
         }

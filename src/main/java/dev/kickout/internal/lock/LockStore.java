@@ -21,13 +21,20 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.redisson.api.RBatch;
 import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
 
 /** Locks in Redis: the per-resource scripts, kept listed in the {@link LockIndex}. */
 @ApplicationScoped
 class LockStore {
+
+    /**
+     * How far a heartbeat's index entry may be from the lock's exact expiry before a second round trip
+     * sets it: later delays the lock watch's release by as much; sooner only makes the watch look
+     * early and schedule again (it does so for up to 2 s).
+     */
+    private static final long INDEX_LATE_MILLIS = 50;
+    private static final long INDEX_EARLY_MILLIS = 1_500;
 
     @Inject
     RedisStore redis;
@@ -80,8 +87,8 @@ class LockStore {
         if (!reply.status().equals("ACQUIRED") && !reply.status().equals("RENEWED")) {
             holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
         } else {
-            String listed = index.held(resource, reply.lock(), attempt);
-            if (!listed.equals("LISTED")) {
+            String listed = index.held(resource, reply.lock(), tokenHash, attempt);
+            if (!LockHoldings.listed(listed)) {
                 // a renewal whose holding had left the count, with the caps full meanwhile: not kept over the cap
                 unlisted(run(Script.LOCK_DROP, resource, session.sessionId(), ttl(resource)));
                 throw holdings.limit(resource, listed);
@@ -93,14 +100,41 @@ class LockStore {
     /**
      * Not durable (no wait for replicas): a heartbeat mints nothing, and one lost in a failover only
      * makes the lock expire earlier; the holder's next save is then refused, never let through twice.
-     * The admin index entry follows in a second round trip: its score is the lock's exact expiry
-     * (idle release and the cap included), which the lock watch warns and releases by.
+     * <p>
+     * One round trip: the lock's script, its admin index entry and its holding go in one batch (three
+     * slots). The entry and the holding move to the soonest the lock can end from now on (its TTL, or
+     * its idle release by the inactivity the page reports); the index entry moves only for the token
+     * and session the lock was listed with, and a holding the batch added for a refused heartbeat is
+     * taken back. The lock watch warns and releases by the entry's score, so where the lock's exact
+     * expiry differs (its max-hold cap, an earlier report of activity, an entry a race unlisted) a
+     * second round trip sets it.
      */
     Reply heartbeat(ResourceRef resource, String tokenHash, Session session, long inactiveMillis) {
-        Reply reply = run(Script.LOCK_HEARTBEAT, resource, tokenHash, session.sessionId(), ttl(resource), inactiveMillis,
-                config.lock().timing(resource.type()).idleTimeout().toMillis());
+        LockTiming timing = config.lock().timing(resource.type());
+        long ttl = timing.ttl().toMillis();
+        long idle = timing.idleTimeout().toMillis();
+        long soonest = idle > 0 ? Math.min(ttl, idle - Math.max(0, inactiveMillis)) : ttl;
+        List<Object> replies = redis.runTogether(List.of(
+                new RedisStore.Call(Script.LOCK_HEARTBEAT, RScript.ReturnType.LIST, keys.lock(resource.type(), resource.id()),
+                        tokenHash, session.sessionId(), ttl, inactiveMillis, idle),
+                index.beat(resource, tokenHash, session.sessionId(), soonest),
+                holdings.beat(resource, session.userId(), session.sessionId(), soonest)));
+        @SuppressWarnings("unchecked")
+        Reply reply = reply(resource, (List<Object>) replies.get(0));
+        long beaten = (Long) replies.get(1);
         if (reply.status().equals("OK")) {
-            index.beat(resource, reply.lock());
+            long exact = reply.lock().expiresAt().toEpochMilli();
+            if (beaten == 0 || beaten > exact + INDEX_LATE_MILLIS || beaten < exact - INDEX_EARLY_MILLIS) {
+                index.settle(resource, reply.lock(), tokenHash, beaten > exact);
+            }
+            return reply;
+        }
+        if (beaten != 0) {
+            // the token was listed, and its lock ended now or before: the entry goes with it
+            index.unindex(List.of(new LockIndex.Entry(resource.toString(), beaten, null)));
+        }
+        if (replies.get(2).equals("ADDED")) {
+            redis.runTogether(List.of(holdings.forget(resource, session.sessionId())));
         }
         return reply;
     }
@@ -109,14 +143,32 @@ class LockStore {
      * Not durable: a release lost in a failover gives the lock back to the same holder until it
      * expires (only a wait for others); whoever acquires it next does so durably, and that
      * acknowledgement covers every earlier write, the release included (replication is in order).
+     * <p>
+     * One round trip: the lock's script, the unlisting of its index entry (only for the holding that
+     * presents it) and of the session's holding, and {@code advance} (the queue's next turn, after the
+     * script in the lock's slot) go in one batch. A refused release whose session still holds the lock
+     * (a newer token of its own) gets its holding back. Answers the release's reply and the advance's.
      */
-    Reply release(ResourceRef resource, String tokenHash, String sessionId) {
-        return run(Script.LOCK_RELEASE, resource, tokenHash, sessionId, ttl(resource));
+    Released release(ResourceRef resource, String tokenHash, String sessionId, RedisStore.Call advance) {
+        List<Object> replies = redis.runTogether(List.of(
+                new RedisStore.Call(Script.LOCK_RELEASE, RScript.ReturnType.LIST, keys.lock(resource.type(), resource.id()),
+                        tokenHash, sessionId, ttl(resource)),
+                index.unlist(resource, tokenHash, sessionId),
+                holdings.forget(resource, sessionId),
+                advance));
+        @SuppressWarnings("unchecked")
+        Reply reply = reply(resource, (List<Object>) replies.get(0));
+        if (!reply.status().equals("OK") && (Long) replies.get(2) > 0) {
+            LockView held = reply.lock() != null ? reply.lock() : read(resource);
+            if (held != null && held.holder().sessionId().equals(sessionId)) {
+                redis.runTogether(List.of(holdings.hold(held, "", "")));
+            }
+        }
+        return new Released(reply, replies.get(3));
     }
 
-    /** Takes a released lock's index entries along (see {@link LockIndex#released}). */
-    void unlist(Reply released) {
-        unlisted(released);
+    /** A release's reply, and its queue's advance's. */
+    record Released(Reply reply, Object advance) {
     }
 
     Reply check(ResourceRef resource, String tokenHash, String sessionId) {
@@ -170,11 +222,7 @@ class LockStore {
         }
         index.unindex(dropped.stream().map(lock -> new LockIndex.Entry(LockViews.resource(lock).toString(),
                 lock.expiresAt().toEpochMilli(), lock)).toList());
-        redis.call(client -> {
-            RBatch batch = client.createBatch();
-            holdings.unhold(batch, userId, sessionId, dropped);
-            return batch.execute();
-        });
+        redis.runTogether(List.of(holdings.unhold(userId, sessionId, dropped)));
         return dropped;
     }
 

@@ -33,8 +33,9 @@ class LocksFollowSessions {
     void onRevoked(@Observes SessionRevoked event) {
         String userId = event.session().userId();
         String sessionId = event.session().sessionId();
-        redis.defer((batch, bySha) -> holdings.heldBy(batch, userId, sessionId)
-                        .thenCombine(roomStore.queuesOf(batch, userId), (held, queued) -> new Left(LockHoldings.held(held), queued)),
+        // the session's holdings and the user's queues share the user's slot
+        redis.defer(RedisStore.Step.on(holdings.key(userId, sessionId), (batch, bySha) -> holdings.heldBy(batch, userId, sessionId)
+                        .thenCombine(roomStore.queuesOf(batch, userId), (held, queued) -> new Left(LockHoldings.held(held), queued))),
                 reply -> {
                     Left left = (Left) reply;
                     locks.releaseAllOf(userId, sessionId, left.held());

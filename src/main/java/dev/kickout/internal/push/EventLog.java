@@ -11,9 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.redisson.api.RBatch;
-import org.redisson.api.RFuture;
 import org.redisson.api.RStream;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.stream.StreamAddArgs;
@@ -81,9 +79,13 @@ class EventLog {
     record Replay(List<PushEvent> events, boolean missed) {
     }
 
-    /** The read of the session's stored events after {@code lastEventId} (an id {@link EventCursor} accepted), added to a batch; {@link #replay} reads it. */
-    Function<RBatch, RFuture<Map<StreamMessageId, Map<String, String>>>> range(String sessionId, String lastEventId) {
-        return batch -> batch.<String, String>getStream(key(sessionId), StringCodec.INSTANCE).rangeAsync(from(lastEventId));
+    /**
+     * The read of the session's stored events after {@code lastEventId} (an id {@link EventCursor} accepted), a
+     * step whose reply (a {@code Map<StreamMessageId, Map<String, String>>}) {@link #replay} reads.
+     */
+    RedisStore.Step range(String sessionId, String lastEventId) {
+        return RedisStore.Step.on(key(sessionId), (batch, bySha) ->
+                batch.<String, String>getStream(key(sessionId), StringCodec.INSTANCE).rangeAsync(from(lastEventId)));
     }
 
     /** What {@link #range} found: the events after the resume point, and whether it was missed. */

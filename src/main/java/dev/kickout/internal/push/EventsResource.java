@@ -112,10 +112,14 @@ public class EventsResource {
         response.setHeader("X-Accel-Buffering", "no");
         response.setHeader("Cache-Control", "no-cache");
         StreamMessageId lastEventId = EventCursor.of(lastEventIdHeader, lastEventIdQuery);
-        Session session = ticket != null ? sessions.redeemTicket(ticket)
+        SessionService.RedeemedTicket redeemed = ticket != null ? sessions.redeemTicket(ticket) : null;
+        Session session = redeemed != null ? redeemed.session()
                 : sessions.authenticate(credentials.find(request).map(RequestCredentials.Credential::token).orElse(null));
-        // read before registering: anything newer is either replayed or delivered live
-        String resumeFrom = lastEventId != null ? lastEventId.toString() : log.latestId(session.sessionId());
+        // read before registering (a ticket read it when it was issued): anything newer is either replayed or
+        // delivered live
+        String resumeFrom = lastEventId != null ? lastEventId.toString()
+                : redeemed != null && redeemed.newestEventId() != null ? redeemed.newestEventId()
+                : log.latestId(session.sessionId());
         OpenStream stream = hub.register(session, sink, sse);
         List<PushEvent> replay = new ArrayList<>();
         try {

@@ -107,7 +107,14 @@ final class OpenStream {
         write(event.build()).whenComplete((sent, failure) -> onDone.accept(this));
     }
 
+    /**
+     * A comment (the keep-alive); nothing before the replay is sent, so that until then the response
+     * stays free for an error status.
+     */
     synchronized CompletionStage<?> comment(String text) {
+        if (held != null) {
+            return CompletableFuture.completedFuture(null);
+        }
         return write(sse.newEventBuilder().comment(text).build());
     }
 

@@ -88,7 +88,8 @@ public class Push {
         // the sharded channel lives in another slot: stored first, published once its id is known
         redis.defer(RedisStore.step(log.appendAndPublishCall(sessionId, type, data, "")), id -> {
             String message = json.write(new PushEvent(sessionId, (String) id, type, data));
-            redis.defer((batch, bySha) -> channels.publish(batch, sessionId, message), published -> { });
+            redis.defer(RedisStore.Step.on(channels.channel(sessionId), (batch, bySha) -> channels.publish(batch, sessionId, message)),
+                    published -> { });
         });
     }
 

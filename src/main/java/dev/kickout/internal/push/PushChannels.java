@@ -53,9 +53,13 @@ class PushChannels {
 
     /** Adds the publication of {@code message} on the channel of a session's events (sharded: a Cluster) to {@code batch}. */
     RFuture<Long> publish(RBatch batch, String sessionId, String message) {
+        return batch.getShardedTopic(channel(sessionId), StringCodec.INSTANCE).publishAsync(message);
+    }
+
+    /** The sharded channel of a session's events (a Cluster routes it by its slot, as a key). */
+    String channel(String sessionId) {
         String userTag = sessionId.substring(0, RedisKeys.USER_TAG_LENGTH);
-        return batch.getShardedTopic(keys.pushChannel(RedisKeys.pushShardOfUser(userTag)), StringCodec.INSTANCE)
-                .publishAsync(message);
+        return keys.pushChannel(RedisKeys.pushShardOfUser(userTag));
     }
 
     private static boolean sharded(RedissonClient client) {

@@ -22,6 +22,16 @@ public final class HashSlots {
         return crc16(hashTag.getBytes(StandardCharsets.UTF_8)) % COUNT;
     }
 
+    /**
+     * The slot of a whole key: that of its hash tag (the text between its first '{' and the next '}',
+     * when not empty), else of the key itself, as Redis Cluster computes it.
+     */
+    public static int slotOfKey(String key) {
+        int open = key.indexOf('{');
+        int close = open < 0 ? -1 : key.indexOf('}', open + 1);
+        return slot(close > open + 1 ? key.substring(open + 1, close) : key);
+    }
+
     /** A tag ({@code o<n>}, the same on every instance) whose keys live in {@code slot}. */
     public static String tag(int slot) {
         return TAGS[slot];

@@ -265,6 +265,11 @@ public class RedisKeys {
         return index(shard) + ":locks";
     }
 
+    /** A digest of each indexed lock's holding (token hash and session) in one shard of the admin index (same slot). */
+    public String locksIndexHolders(int shard) {
+        return index(shard) + ":lock-holders";
+    }
+
     /** Events of a session (a session id starts with its user's tag). */
     public String sessionEvents(String sessionId) {
         return user(sessionId.substring(0, USER_TAG_LENGTH)) + ":e:" + sessionId;

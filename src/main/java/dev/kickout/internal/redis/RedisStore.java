@@ -31,7 +31,6 @@ import java.util.logging.Logger;
 import org.redisson.api.BatchOptions;
 import org.redisson.api.BatchResult;
 import org.redisson.api.RBatch;
-import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.RScriptAsync;
 import org.redisson.api.RedissonClient;
@@ -166,7 +165,7 @@ public class RedisStore {
     /**
      * Runs different scripts pipelined in one round trip and answers their replies in order: for
      * steps in different Redis Cluster slots that do not wait on each other's outcome (on a Cluster
-     * the batch goes to each master at once). Each call runs once: EVALSHA, and only the calls that
+     * each slot's calls go to their master at once, {@link SlotBatches}). Each call runs once: EVALSHA, and only the calls that
      * met NOSCRIPT (which did not run) are sent again, whole ({@link #steps}), so scripts that count
      * may go together too.
      */
@@ -187,10 +186,13 @@ public class RedisStore {
     public record Together<T>(T command, List<Object> scripts) {
     }
 
-    /** One Redisson command (added to the batch given) and scripts, pipelined in one round trip, as {@link #runTogether}. */
-    public <T> Together<T> runWith(Function<RBatch, RFuture<T>> command, List<Call> calls) {
+    /**
+     * One Redisson command (a {@link Step} whose reply is a {@code T}) and scripts, pipelined in one
+     * round trip, as {@link #runTogether}.
+     */
+    public <T> Together<T> runWith(Step command, List<Call> calls) {
         List<Step> steps = new ArrayList<>();
-        steps.add((batch, bySha) -> command.apply(batch));
+        steps.add(command);
         calls.forEach(call -> steps.add(step(call)));
         List<Object> replies = steps(steps);
         @SuppressWarnings("unchecked")
@@ -198,20 +200,44 @@ public class RedisStore {
         return new Together<>(first, replies.subList(1, replies.size()));
     }
 
-    /** Adds one step to a batch (a script by SHA, or whole); answers the step's reply once the batch ran. */
+    /**
+     * Adds one step to a batch (a script by SHA, or whole); answers the step's reply once the batch ran.
+     * Its {@link #key()} names its slot: on a Cluster the steps of each slot go in a batch of their own,
+     * in order ({@link SlotBatches}), so a step's commands must all be in that slot.
+     */
     @FunctionalInterface
     public interface Step {
         CompletionStage<?> addTo(RBatch batch, boolean bySha);
+
+        /** A key in the slot of the step's commands; {@code null}: the step goes in a batch of its own. */
+        default String key() {
+            return null;
+        }
+
+        /** {@code step}, on the slot of {@code key}. */
+        static Step on(String key, Step step) {
+            return new Step() {
+                @Override
+                public CompletionStage<?> addTo(RBatch batch, boolean bySha) {
+                    return step.addTo(batch, bySha);
+                }
+
+                @Override
+                public String key() {
+                    return key;
+                }
+            };
+        }
     }
 
-    /** A script call as a {@link Step}. */
+    /** A script call as a {@link Step}, on the slot of its first key. */
     public static Step step(Call call) {
-        return (batch, bySha) -> {
+        return Step.on(String.valueOf(call.keys().get(0)), (batch, bySha) -> {
             RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
             return bySha
                     ? scripts.evalShaAsync(RScript.Mode.READ_WRITE, call.script().sha(), call.type(), call.keys(), call.args())
                     : scripts.evalAsync(RScript.Mode.READ_WRITE, call.script().source(), call.type(), call.keys(), call.args());
-        };
+        });
     }
 
     private record Deferred(Step step, Consumer<Object> then) {
@@ -285,23 +311,25 @@ public class RedisStore {
             for (int i = 0; i < steps.size(); i++) {
                 all.add(i);
             }
-            List<Integer> missed = send(redis, steps, all, true, replies);
+            List<Integer> missed = send(new SlotBatches(redis, clustered()), steps, all, true, replies);
             if (!missed.isEmpty()) {
-                send(redis, steps, missed, false, replies);
+                send(new SlotBatches(redis, clustered()), steps, missed, false, replies);
             }
             return replies;
         });
     }
 
-    /** Sends the steps {@code which} in one batch, their replies into {@code replies}; answers those that met NOSCRIPT. */
-    private static List<Integer> send(RedissonClient redis, List<Step> steps, List<Integer> which, boolean bySha,
+    /**
+     * Sends the steps {@code which} in one round trip (a batch per slot on a Cluster), their replies
+     * into {@code replies}; answers those that met NOSCRIPT.
+     */
+    private static List<Integer> send(SlotBatches batches, List<Step> steps, List<Integer> which, boolean bySha,
                                       List<Object> replies) {
-        RBatch batch = redis.createBatch();
         List<CompletableFuture<?>> sent = which.stream().<CompletableFuture<?>>map(i ->
-                steps.get(i).addTo(batch, bySha).toCompletableFuture()).toList();
+                steps.get(i).addTo(batches.forKey(steps.get(i).key()), bySha).toCompletableFuture()).toList();
         RuntimeException failure = null;
         try {
-            batch.execute();
+            batches.execute();
         } catch (RedisException | CompletionException e) {
             failure = e; // each step's own reply says what it met
         }
@@ -342,21 +370,21 @@ public class RedisStore {
         if (calls.isEmpty()) {
             return List.of();
         }
-        return call(redis -> shaThenWhole(bySha -> pipelined(redis, script, bySha, type, calls)));
+        return call(redis -> shaThenWhole(bySha -> pipelined(new SlotBatches(redis, clustered()), script, bySha, type, calls)));
     }
 
-    private static List<?> pipelined(RedissonClient redis, Script script, boolean bySha, RScript.ReturnType type,
+    private static List<?> pipelined(SlotBatches batches, Script script, boolean bySha, RScript.ReturnType type,
                                      List<ScriptCall> calls) {
-        RBatch batch = redis.createBatch();
-        RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
+        List<CompletableFuture<?>> replies = new ArrayList<>();
         for (ScriptCall call : calls) {
-            if (bySha) {
-                scripts.evalShaAsync(RScript.Mode.READ_WRITE, script.sha(), type, call.keys(), call.args());
-            } else {
-                scripts.evalAsync(RScript.Mode.READ_WRITE, script.source(), type, call.keys(), call.args());
-            }
+            RScriptAsync scripts = batches.forKey(String.valueOf(call.keys().get(0))).getScript(StringCodec.INSTANCE);
+            replies.add((bySha
+                    ? scripts.evalShaAsync(RScript.Mode.READ_WRITE, script.sha(), type, call.keys(), call.args())
+                    : scripts.evalAsync(RScript.Mode.READ_WRITE, script.source(), type, call.keys(), call.args()))
+                    .toCompletableFuture());
         }
-        return batch.execute().getResponses();
+        batches.execute();
+        return replies.stream().map(CompletableFuture::join).toList();
     }
 
     /**

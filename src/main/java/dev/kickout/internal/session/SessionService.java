@@ -224,23 +224,28 @@ public class SessionService {
     }
 
     /**
-     * The live session a ticket was issued for; the ticket is spent.
+     * The live session a ticket was issued for, and the newest id of its events when the ticket was
+     * issued (where its stream starts); the ticket is spent.
      *
      * @throws TokenRejectedException TOKEN_INVALID for an unknown, used or expired ticket, or the
      *                                session's own revocation code
      */
-    public Session redeemTicket(String ticket) {
+    public RedeemedTicket redeemTicket(String ticket) {
         if (ticket == null || ticket.length() > 128 || !Tokens.isToken(ticket)) {
             throw TokenRejectedException.invalid();
         }
-        SessionStore.Lookup lookup = store.redeem(ticket);
-        if (lookup == null) {
+        SessionStore.Redeemed redeemed = store.redeem(ticket);
+        if (redeemed == null) {
             throw TokenRejectedException.invalid();
         }
-        if (lookup.live() == null) {
-            throw lookup.refusal();
+        if (redeemed.lookup().live() == null) {
+            throw redeemed.lookup().refusal();
         }
-        return lookup.live();
+        return new RedeemedTicket(redeemed.lookup().live(), redeemed.newestEventId());
+    }
+
+    /** What {@link #redeemTicket} answers; {@code newestEventId} null when the ticket did not say. */
+    public record RedeemedTicket(Session session, String newestEventId) {
     }
 
     /** Ends the caller's own session (401 LOGGED_OUT from then on). */

@@ -8,7 +8,6 @@ import dev.kickout.internal.redis.RedisStore.ScriptCall;
 import dev.kickout.internal.redis.Script;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.redisson.api.RScript;
-import org.redisson.client.codec.StringCodec;
 
 /** Sessions in Redis: the per-user scripts and record (de)coding (the listing indexes are {@link SessionIndexes}). */
 @ApplicationScoped
@@ -97,25 +95,33 @@ class SessionStore {
                 : TokenRejectedException.revoked(json.<Tombstone>read(tombstone, Tombstone.class)));
     }
 
-    /** Stores a single-use ticket for {@code sessionId}, hashed, for {@code ttlMillis}. */
+    /**
+     * Stores a single-use ticket for {@code sessionId}, hashed, for {@code ttlMillis}, with the newest id
+     * of the session's events now (ticket-issue.lua), which the stream it opens starts from.
+     */
     void storeTicket(String ticket, String sessionId, long ttlMillis) {
-        String key = keys.streamTicket(Tokens.userTagOf(ticket), RedisKeys.secretHash(ticket));
-        redis.call(client -> {
-            client.<String>getBucket(key, StringCodec.INSTANCE).set(sessionId, Duration.ofMillis(ttlMillis));
-            return null;
-        });
+        redis.<String>eval(Script.TICKET_ISSUE, RScript.ReturnType.VALUE, List.of(keys.streamTicket(Tokens.userTagOf(ticket),
+                RedisKeys.secretHash(ticket)), keys.sessionEvents(sessionId)), sessionId, ttlMillis);
     }
 
     /**
      * Takes a ticket (it works once) and answers the session it names, live or why not, sliding
      * nothing, in one round trip (ticket-redeem.lua); null when the ticket is unknown, used or expired.
      */
-    Lookup redeem(String ticket) {
+    Redeemed redeem(String ticket) {
         String tag = Tokens.userTagOf(ticket);
         List<Object> keyList = new ArrayList<>(userKeys(tag));
         keyList.add(keys.streamTicket(tag, RedisKeys.secretHash(ticket)));
         List<Object> reply = redis.run(Script.TICKET_REDEEM, keyList);
-        return "NONE".equals(reply.get(0)) ? null : standing((String) reply.get(4), reply);
+        if ("NONE".equals(reply.get(0))) {
+            return null;
+        }
+        String from = (String) reply.get(5);
+        return new Redeemed(standing((String) reply.get(4), reply), from.isEmpty() ? null : from);
+    }
+
+    /** A redeemed ticket: where its session stands, and the newest event id when it was issued (null: not known). */
+    record Redeemed(Lookup lookup, String newestEventId) {
     }
 
     /**

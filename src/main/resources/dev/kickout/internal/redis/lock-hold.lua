@@ -4,26 +4,40 @@
 -- within the caps, so the count never passes them.
 -- KEYS: see lock-holdings-lib.lua
 -- ARGV[1] sessionId, ARGV[2] type/id, ARGV[3] attempt id of the claim, or '' (heartbeat, renewal),
--- ARGV[4] the lock's expiry (ms), ARGV[5] locks per session, ARGV[6] locks per user
--- Returns 'LISTED' | 'SESSION' | 'USER' (not listed: that cap is full)
+-- ARGV[4] the lock's expiry (ms), ARGV[5] locks per session, ARGV[6] locks per user,
+-- ARGV[7] how ARGV[4] is read (optional): 'beat' beside a heartbeat's lock script, which may yet refuse
+-- it: Redis's now plus ARGV[4] ms (the soonest the lock can end from now on) less ARGV[8] ms (for the
+-- clocks of the lock's and the holdings' masters, so that the release's unlisting, which forgets
+-- entries no newer than the lock's expiry, finds it); 'set' the lock's exact expiry, even when lower.
+-- Otherwise the entry's time only grows.
+-- Returns 'LISTED' (it was listed and live) | 'ADDED' (it was not) | 'SESSION' | 'USER' (not listed:
+-- that cap is full)
 local now = clock_now()
 local user_member = ARGV[1] .. ' ' .. ARGV[2]
 if ARGV[3] ~= '' then
   redis.call('ZREM', KEYS[1], ARGV[2] .. '#' .. ARGV[3])
   redis.call('ZREM', KEYS[2], user_member .. '#' .. ARGV[3])
 end
+local mode = ARGV[7] or ''
 local expires = tonumber(ARGV[4])
+if mode == 'beat' then
+  expires = now + expires - tonumber(ARGV[8])
+  if expires <= now then
+    return 'LISTED' -- the heartbeat ends the lock (idle), or nearly: nothing to move
+  end
+end
 local listed = redis.call('ZSCORE', KEYS[1], ARGV[2])
-if not (listed and tonumber(listed) > now) then
+local live = listed and tonumber(listed) > now
+if not live then
   local over = over_cap(now, tonumber(ARGV[5]), tonumber(ARGV[6]))
   if over then
     return over
   end
 end
-if listed and tonumber(listed) > expires then
+if listed and mode ~= 'set' and tonumber(listed) > expires then
   expires = tonumber(listed)
 end
 redis.call('ZADD', KEYS[1], expires, ARGV[2])
 redis.call('ZADD', KEYS[2], expires, user_member)
 outlive(now, expires)
-return 'LISTED'
+return live and 'LISTED' or 'ADDED'

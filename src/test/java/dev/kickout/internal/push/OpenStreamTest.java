@@ -60,6 +60,15 @@ class OpenStreamTest {
     }
 
     @Test
+    void noKeepAliveGoesOutBeforeTheReplaySoTheResponseCanStillBeAnError() {
+        stream.comment("keep-alive");
+        assertEquals(List.of(), written, "a comment would commit the response");
+        stream.start(List.of(event("1-0", "A")));
+        stream.comment("keep-alive");
+        assertEquals(List.of("1-0 A", ": keep-alive"), written);
+    }
+
+    @Test
     void idsCompareAsRedisStreamIds() {
         assertTrue(OpenStream.compare("10-0", "9-5") > 0);
         assertTrue(OpenStream.compare("9-10", "9-9") > 0);
@@ -77,9 +86,8 @@ class OpenStreamTest {
                     case "isClosed" -> false;
                     case "send" -> {
                         OutboundSseEvent event = (OutboundSseEvent) args[0];
-                        if (event.getComment() == null) {
-                            written.add(event.getId() + " " + event.getName());
-                        }
+                        written.add(event.getComment() != null ? ": " + event.getComment()
+                                : event.getId() + " " + event.getName());
                         yield CompletableFuture.completedFuture(null);
                     }
                     default -> null;

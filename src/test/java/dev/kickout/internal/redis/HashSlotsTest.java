@@ -24,6 +24,16 @@ class HashSlotsTest {
     }
 
     @Test
+    void aKeysSlotIsThatOfItsHashTagAsRedisClusterComputesIt() {
+        assertEquals(12182, HashSlots.slotOfKey("foo")); // CLUSTER KEYSLOT foo
+        assertEquals(HashSlots.slot("user1000"), HashSlots.slotOfKey("p:{user1000}:following"));
+        assertEquals(HashSlots.slot("bar"), HashSlots.slotOfKey("foo{bar}{zap}"));
+        assertEquals(HashSlots.slot("{bar"), HashSlots.slotOfKey("foo{{bar}}zap"));
+        assertEquals(HashSlots.slot("foo{}{bar}"), HashSlots.slotOfKey("foo{}{bar}"));
+        assertEquals(HashSlots.slot("foo{bar"), HashSlots.slotOfKey("foo{bar"));
+    }
+
+    @Test
     void everySlotHasItsOwnTag() {
         Set<String> tags = new HashSet<>();
         for (int slot = 0; slot < HashSlots.COUNT; slot++) {

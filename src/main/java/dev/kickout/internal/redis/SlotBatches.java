@@ -1,0 +1,57 @@
+package dev.kickout.internal.redis;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.redisson.api.RBatch;
+import org.redisson.api.RedissonClient;
+
+/**
+ * Pipelined commands on a Redis Cluster, a Redisson batch per hash slot, all sent at once: still one
+ * round trip. One batch over several masters is not safe. When one master's part fails (a script
+ * it lacks after a failover, a node gone), Redisson fails every command still waiting for another
+ * master's reply with that same failure, though those commands may well have run there. Where two
+ * such commands wait on one connection, its reader also loses its place, and each later command on
+ * that connection gets the reply of the one before. A batch of one slot is one master's part: each
+ * command gets its own reply, in order. Off a Cluster, one batch.
+ */
+final class SlotBatches {
+
+    private final RedissonClient redis;
+    private final boolean cluster;
+    private final Map<Object, RBatch> batches = new LinkedHashMap<>();
+
+    SlotBatches(RedissonClient redis, boolean cluster) {
+        this.redis = redis;
+        this.cluster = cluster;
+    }
+
+    /** The batch for commands on {@code key}'s slot, in the order added; {@code null}: a batch of its own. */
+    RBatch forKey(String key) {
+        Object group = !cluster ? "" : key == null ? new Object() : HashSlots.slotOfKey(key);
+        return batches.computeIfAbsent(group, g -> redis.createBatch());
+    }
+
+    /**
+     * Sends every batch at once and waits for all of them; then throws the first failure, if any. Each
+     * command's own future says what it met.
+     */
+    void execute() {
+        List<CompletableFuture<?>> runs = batches.values().stream()
+                .<CompletableFuture<?>>map(batch -> batch.executeAsync().toCompletableFuture())
+                .toList();
+        CompletionException failure = null;
+        for (CompletableFuture<?> run : runs) {
+            try {
+                run.join();
+            } catch (CompletionException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}
