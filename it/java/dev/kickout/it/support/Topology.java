@@ -50,6 +50,11 @@ public final class Topology {
         return require().masterOf(key);
     }
 
+    /** Sends {@code command} to the node as it is (say {@code SCRIPT FLUSH}) and answers its reply. */
+    public static Object command(RedisNodeProcess node, String... command) {
+        return Resp.call(node.port(), command);
+    }
+
     /** Kills the node with SIGKILL, as a crash would; returns when the process is gone. */
     public static void kill(RedisNodeProcess node) {
         require().kill(node);
