@@ -6,6 +6,7 @@ import dev.kickout.internal.redis.RedisClock;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
+import dev.kickout.internal.redis.SlotBatches;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.stream.StreamMessageId;
@@ -150,14 +150,14 @@ class AuditStreams {
         StreamMessageId minId = new StreamMessageId(Math.max(0, oldest), 0);
         List<RFuture<Long>> trims = new ArrayList<>();
         redis.call(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batches = redis.batches(client);
             for (List<Object> streams : streams()) {
                 for (Object stream : streams.subList(0, 2)) {
-                    trims.add(batch.getStream(stream.toString(), StringCodec.INSTANCE)
+                    trims.add(batches.forKey(stream.toString()).getStream(stream.toString(), StringCodec.INSTANCE)
                             .trimAsync(StreamTrimArgs.minId(minId).noLimit()));
                 }
             }
-            return batch.execute();
+            return batches.execute();
         });
         return trims.stream().mapToLong(trim -> trim.toCompletableFuture().join()).sum();
     }

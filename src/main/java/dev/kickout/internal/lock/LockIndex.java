@@ -6,6 +6,7 @@ import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
 import dev.kickout.internal.redis.ShardedRange;
+import dev.kickout.internal.redis.SlotBatches;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -13,7 +14,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
@@ -115,11 +115,11 @@ class LockIndex {
             pairs.add(entry.expiresAt());
         }
         redis.call(client -> {
-            RBatch batch = client.createBatch();
-            pairsByShard.forEach((shard, pairs) -> batch.getScript(StringCodec.INSTANCE).evalAsync(
-                    RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(), RScript.ReturnType.LONG,
-                    indexKeys(shard), pairs.toArray()));
-            return batch.execute();
+            SlotBatches batches = redis.batches(client);
+            pairsByShard.forEach((shard, pairs) -> batches.forKey(keys.locksIndex(shard)).getScript(StringCodec.INSTANCE)
+                    .evalAsync(RScript.Mode.READ_WRITE, Script.LOCK_UNINDEX.source(), RScript.ReturnType.LONG,
+                            indexKeys(shard), pairs.toArray()));
+            return batches.execute();
         });
     }
 
@@ -153,12 +153,13 @@ class LockIndex {
     private List<List<Long>> prune(int limit) {
         List<RFuture<List<Long>>> replies = new ArrayList<>();
         redis.call(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batches = redis.batches(client);
             for (int shard = 0; shard < SHARDS; shard++) {
-                replies.add(batch.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_WRITE,
-                        Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST, indexKeys(shard), limit));
+                replies.add(batches.forKey(keys.locksIndex(shard)).getScript(StringCodec.INSTANCE).evalAsync(
+                        RScript.Mode.READ_WRITE, Script.LOCK_INDEX_PRUNE.source(), RScript.ReturnType.LIST,
+                        indexKeys(shard), limit));
             }
-            return batch.execute();
+            return batches.execute();
         });
         return replies.stream().map(reply -> reply.toCompletableFuture().join()).toList();
     }
@@ -166,10 +167,13 @@ class LockIndex {
     private List<List<ScoredEntry<String>>> ranges(List<ShardedRange.Request> requests) {
         List<RFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
         redis.call(client -> {
-            RBatch batch = client.createBatch();
-            requests.forEach(request -> reads.add(batch.<String>getScoredSortedSet(keys.locksIndex(request.shard()),
-                    StringCodec.INSTANCE).entryRangeAsync(request.from(), request.from() + request.count() - 1)));
-            return batch.execute();
+            SlotBatches batches = redis.batches(client);
+            requests.forEach(request -> {
+                String shard = keys.locksIndex(request.shard());
+                reads.add(batches.forKey(shard).<String>getScoredSortedSet(shard, StringCodec.INSTANCE)
+                        .entryRangeAsync(request.from(), request.from() + request.count() - 1));
+            });
+            return batches.execute();
         });
         return reads.stream().map(read -> List.copyOf(read.toCompletableFuture().join())).toList();
     }
@@ -196,14 +200,14 @@ class LockIndex {
         }
         List<ScoredEntry<String>> list = List.copyOf(indexed);
         List<Map<String, String>> hashes = redis.call(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batches = redis.batches(client);
             List<RFuture<Map<String, String>>> reads = new ArrayList<>();
             for (ScoredEntry<String> entry : list) {
                 ResourceRef resource = ResourceRef.parse(entry.getValue());
-                reads.add(batch.<String, String>getMap((String) keys.lock(resource.type(), resource.id()).get(0),
-                        StringCodec.INSTANCE).readAllMapAsync());
+                String lock = (String) keys.lock(resource.type(), resource.id()).get(0);
+                reads.add(batches.forKey(lock).<String, String>getMap(lock, StringCodec.INSTANCE).readAllMapAsync());
             }
-            batch.execute();
+            batches.execute();
             return reads.stream().map(read -> read.toCompletableFuture().join()).toList();
         });
         List<Entry> entries = new ArrayList<>();

@@ -5,12 +5,12 @@ import dev.kickout.internal.redis.MasterSlots;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
+import dev.kickout.internal.redis.SlotBatches;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
@@ -61,12 +61,12 @@ class OrphanLockKeys {
             return List.of();
         }
         return redis.call(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batches = redis.batches(client);
             List<RFuture<Long>> ttls = new ArrayList<>();
             for (String name : names) {
-                ttls.add(batch.getBucket(name, StringCodec.INSTANCE).remainTimeToLiveAsync());
+                ttls.add(batches.forKey(name).getBucket(name, StringCodec.INSTANCE).remainTimeToLiveAsync());
             }
-            batch.execute();
+            batches.execute();
             List<String> unbounded = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
                 if (ttls.get(i).toCompletableFuture().join() == -1) {

@@ -7,6 +7,7 @@ import dev.kickout.internal.redis.RedisClock;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
+import dev.kickout.internal.redis.SlotBatches;
 import dev.kickout.internal.session.Session;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -168,9 +169,9 @@ class RoomStore {
     List<ScoredEntry<String>> due(List<String> shards, double from, double until, int limit) {
         List<RFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
         redis.background(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batch = redis.batches(client);
             for (String shard : shards) {
-                reads.add(batch.<String>getScoredSortedSet(shard, StringCodec.INSTANCE)
+                reads.add(batch.forKey(shard).<String>getScoredSortedSet(shard, StringCodec.INSTANCE)
                         .entryRangeAsync(from, true, until, true, 0, limit));
             }
             return batch.execute();
@@ -207,15 +208,16 @@ class RoomStore {
         List<RFuture<Collection<String>>> queueReads = new ArrayList<>();
         List<RFuture<Map<String, String>>> nameReads = new ArrayList<>();
         redis.call(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batches = redis.batches(client);
             for (ResourceRef resource : resources) {
                 List<Object> room = keys.lockRoom(resource.type(), resource.id());
-                lockReads.add(batch.<String, String>getMap((String) keys.lock(resource.type(), resource.id()).get(0),
-                        StringCodec.INSTANCE).readAllMapAsync());
+                String lock = (String) keys.lock(resource.type(), resource.id()).get(0);
+                RBatch batch = batches.forKey(lock); // the lock and its room share its slot
+                lockReads.add(batch.<String, String>getMap(lock, StringCodec.INSTANCE).readAllMapAsync());
                 queueReads.add(batch.<String>getScoredSortedSet((String) room.get(0), StringCodec.INSTANCE).readAllAsync());
                 nameReads.add(batch.<String, String>getMap((String) room.get(2), StringCodec.INSTANCE).readAllMapAsync());
             }
-            return batch.execute();
+            return batches.execute();
         });
         List<Snapshot> all = new ArrayList<>();
         for (int i = 0; i < resources.size(); i++) {

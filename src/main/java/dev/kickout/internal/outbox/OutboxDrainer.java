@@ -8,6 +8,7 @@ import dev.kickout.internal.redis.HashSlots;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
+import dev.kickout.internal.redis.SlotBatches;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
-import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.client.codec.StringCodec;
 
@@ -84,12 +84,12 @@ class OutboxDrainer {
             return List.of();
         }
         return redis.call(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batches = redis.batches(client);
             List<RFuture<Integer>> sizes = new ArrayList<>(SHARDS_PER_TICK);
             for (String key : due) {
-                sizes.add(batch.getScoredSortedSet(key, StringCodec.INSTANCE).sizeAsync());
+                sizes.add(batches.forKey(key).getScoredSortedSet(key, StringCodec.INSTANCE).sizeAsync());
             }
-            batch.execute();
+            batches.execute();
             List<Integer> pending = new ArrayList<>();
             for (int i = 0; i < SHARDS_PER_TICK; i++) {
                 if (sizes.get(i).toCompletableFuture().join() > 0) {

@@ -311,9 +311,9 @@ public class RedisStore {
             for (int i = 0; i < steps.size(); i++) {
                 all.add(i);
             }
-            List<Integer> missed = send(new SlotBatches(redis, clustered()), steps, all, true, replies);
+            List<Integer> missed = send(batches(redis), steps, all, true, replies);
             if (!missed.isEmpty()) {
-                send(new SlotBatches(redis, clustered()), steps, missed, false, replies);
+                send(batches(redis), steps, missed, false, replies);
             }
             return replies;
         });
@@ -352,6 +352,14 @@ public class RedisStore {
         return missed;
     }
 
+    /**
+     * Batches for commands on keys of several slots, to fill and send inside {@link #call} or
+     * {@link #background}: one per slot on a Cluster ({@link SlotBatches}), one batch elsewhere.
+     */
+    public SlotBatches batches(RedissonClient redis) {
+        return new SlotBatches(redis, clustered());
+    }
+
     /** One call of a script in {@link #runEach}: its keys and arguments. */
     public record ScriptCall(List<Object> keys, Object... args) {
     }
@@ -370,7 +378,7 @@ public class RedisStore {
         if (calls.isEmpty()) {
             return List.of();
         }
-        return call(redis -> shaThenWhole(bySha -> pipelined(new SlotBatches(redis, clustered()), script, bySha, type, calls)));
+        return call(redis -> shaThenWhole(bySha -> pipelined(batches(redis), script, bySha, type, calls)));
     }
 
     private static List<?> pipelined(SlotBatches batches, Script script, boolean bySha, RScript.ReturnType type,

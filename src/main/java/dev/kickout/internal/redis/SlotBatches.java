@@ -17,7 +17,7 @@ import org.redisson.api.RedissonClient;
  * that connection gets the reply of the one before. A batch of one slot is one master's part: each
  * command gets its own reply, in order. Off a Cluster, one batch.
  */
-final class SlotBatches {
+public final class SlotBatches {
 
     private final RedissonClient redis;
     private final boolean cluster;
@@ -29,16 +29,16 @@ final class SlotBatches {
     }
 
     /** The batch for commands on {@code key}'s slot, in the order added; {@code null}: a batch of its own. */
-    RBatch forKey(String key) {
+    public RBatch forKey(String key) {
         Object group = !cluster ? "" : key == null ? new Object() : HashSlots.slotOfKey(key);
         return batches.computeIfAbsent(group, g -> redis.createBatch());
     }
 
     /**
      * Sends every batch at once and waits for all of them; then throws the first failure, if any. Each
-     * command's own future says what it met.
+     * command's own future says what it met. Answers null, so that a call can end with it.
      */
-    void execute() {
+    public Void execute() {
         List<CompletableFuture<?>> runs = batches.values().stream()
                 .<CompletableFuture<?>>map(batch -> batch.executeAsync().toCompletableFuture())
                 .toList();
@@ -53,5 +53,6 @@ final class SlotBatches {
         if (failure != null) {
             throw failure;
         }
+        return null;
     }
 }

@@ -5,6 +5,7 @@ import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
 import dev.kickout.internal.redis.ShardedRange;
+import dev.kickout.internal.redis.SlotBatches;
 import dev.kickout.internal.session.SessionDirectory.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -14,7 +15,6 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.IntFunction;
-import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
@@ -91,11 +91,12 @@ class SessionIndexes {
         String field = deviceType == null ? "#" : "#" + deviceType;
         List<RFuture<String>> counts = new ArrayList<>();
         redis.call(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batches = redis.batches(client);
             for (int shard = 0; shard < SHARDS; shard++) {
-                counts.add(batch.<String, String>getMap(keys.userCounts(shard), StringCodec.INSTANCE).getAsync(field));
+                String shardCounts = keys.userCounts(shard);
+                counts.add(batches.forKey(shardCounts).<String, String>getMap(shardCounts, StringCodec.INSTANCE).getAsync(field));
             }
-            return batch.execute();
+            return batches.execute();
         });
         return counts.stream().map(count -> count.toCompletableFuture().join())
                 .mapToLong(count -> count == null ? 0 : Long.parseLong(count)).sum();
@@ -155,10 +156,12 @@ class SessionIndexes {
     private List<String> countsOf(List<String> tags) {
         List<RFuture<String>> reads = new ArrayList<>();
         redis.call(client -> {
-            RBatch batch = client.createBatch();
-            tags.forEach(tag -> reads.add(batch.<String, String>getMap(
-                    keys.userCounts(RedisKeys.indexShardOfUser(tag)), StringCodec.INSTANCE).getAsync(tag)));
-            return batch.execute();
+            SlotBatches batches = redis.batches(client);
+            tags.forEach(tag -> {
+                String shardCounts = keys.userCounts(RedisKeys.indexShardOfUser(tag));
+                reads.add(batches.forKey(shardCounts).<String, String>getMap(shardCounts, StringCodec.INSTANCE).getAsync(tag));
+            });
+            return batches.execute();
         });
         return reads.stream().map(read -> read.toCompletableFuture().join()).toList();
     }
@@ -188,12 +191,13 @@ class SessionIndexes {
         int perShard = Math.max(1, (limit + SHARDS - 1) / SHARDS);
         List<RFuture<Collection<String>>> reads = new ArrayList<>();
         redis.call(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batches = redis.batches(client);
             for (int shard = 0; shard < SHARDS; shard++) {
-                reads.add(batch.<String>getScoredSortedSet(keys.usersIndex(shard), StringCodec.INSTANCE)
+                String users = keys.usersIndex(shard);
+                reads.add(batches.forKey(users).<String>getScoredSortedSet(users, StringCodec.INSTANCE)
                         .valueRangeAsync(Double.NEGATIVE_INFINITY, true, now, true, 0, perShard));
             }
-            return batch.execute();
+            return batches.execute();
         });
         List<String> due = new ArrayList<>();
         reads.forEach(read -> due.addAll(read.toCompletableFuture().join()));
@@ -204,11 +208,12 @@ class SessionIndexes {
     private long total(IntFunction<String> key) {
         List<RFuture<Integer>> sizes = new ArrayList<>();
         redis.call(client -> {
-            RBatch batch = client.createBatch();
+            SlotBatches batches = redis.batches(client);
             for (int shard = 0; shard < SHARDS; shard++) {
-                sizes.add(batch.getScoredSortedSet(key.apply(shard), StringCodec.INSTANCE).sizeAsync());
+                String set = key.apply(shard);
+                sizes.add(batches.forKey(set).getScoredSortedSet(set, StringCodec.INSTANCE).sizeAsync());
             }
-            return batch.execute();
+            return batches.execute();
         });
         return sizes.stream().mapToLong(size -> size.toCompletableFuture().join()).sum();
     }
@@ -216,10 +221,13 @@ class SessionIndexes {
     private List<List<ScoredEntry<String>>> read(IntFunction<String> key, List<ShardedRange.Request> requests) {
         List<RFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
         redis.call(client -> {
-            RBatch batch = client.createBatch();
-            requests.forEach(request -> reads.add(batch.<String>getScoredSortedSet(key.apply(request.shard()),
-                    StringCodec.INSTANCE).entryRangeReversedAsync(request.from(), request.from() + request.count() - 1)));
-            return batch.execute();
+            SlotBatches batches = redis.batches(client);
+            requests.forEach(request -> {
+                String set = key.apply(request.shard());
+                reads.add(batches.forKey(set).<String>getScoredSortedSet(set, StringCodec.INSTANCE)
+                        .entryRangeReversedAsync(request.from(), request.from() + request.count() - 1));
+            });
+            return batches.execute();
         });
         return reads.stream().map(read -> List.copyOf(read.toCompletableFuture().join())).toList();
     }
