@@ -141,7 +141,7 @@ class LockIndex {
         if (from >= indexed) {
             return new Window(List.of(), indexed, 0, 0);
         }
-        List<Entry> entries = read(ShardedRange.page(SHARDS, this::ranges, false, from, count));
+        List<Entry> entries = read(ShardedRange.page(SHARDS, ShardedRange.over(redis, keys::locksIndex, false), false, from, count));
         List<Entry> gone = entries.stream().filter(entry -> entry.lock() == null).toList();
         unindex(gone);
         long size = indexed - gone.size();
@@ -162,20 +162,6 @@ class LockIndex {
             return batches.execute();
         });
         return replies.stream().map(reply -> reply.toCompletableFuture().join()).toList();
-    }
-
-    private List<List<ScoredEntry<String>>> ranges(List<ShardedRange.Request> requests) {
-        List<RFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
-        redis.call(client -> {
-            SlotBatches batches = redis.batches(client);
-            requests.forEach(request -> {
-                String shard = keys.locksIndex(request.shard());
-                reads.add(batches.forKey(shard).<String>getScoredSortedSet(shard, StringCodec.INSTANCE)
-                        .entryRangeAsync(request.from(), request.from() + request.count() - 1));
-            });
-            return batches.execute();
-        });
-        return reads.stream().map(read -> List.copyOf(read.toCompletableFuture().join())).toList();
     }
 
     /** One shard's index and its holders' token hashes (one slot). */

@@ -4,11 +4,16 @@ import dev.kickout.InvalidRequestException;
 import dev.kickout.internal.i18n.Text;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.IntFunction;
+import org.redisson.api.RScoredSortedSetAsync;
+import org.redisson.client.codec.StringCodec;
 import org.redisson.client.protocol.ScoredEntry;
 
 /**
@@ -36,6 +41,28 @@ public final class ShardedRange {
     }
 
     private ShardedRange() {
+    }
+
+    /**
+     * A {@link Reader} of the sorted sets {@code key(shard)} by rank ({@code descending}: highest score
+     * first), every request in one round trip (a batch per Cluster slot, {@link SlotBatches}).
+     */
+    public static Reader over(RedisStore redis, IntFunction<String> key, boolean descending) {
+        return requests -> {
+            List<CompletableFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
+            redis.call(client -> {
+                SlotBatches batches = redis.batches(client);
+                for (Request request : requests) {
+                    String set = key.apply(request.shard());
+                    RScoredSortedSetAsync<String> entries = batches.forKey(set).getScoredSortedSet(set, StringCodec.INSTANCE);
+                    int to = request.from() + request.count() - 1;
+                    reads.add((descending ? entries.entryRangeReversedAsync(request.from(), to)
+                            : entries.entryRangeAsync(request.from(), to)).toCompletableFuture());
+                }
+                return batches.execute();
+            });
+            return reads.stream().map(read -> List.copyOf(read.join())).toList();
+        };
     }
 
     /**

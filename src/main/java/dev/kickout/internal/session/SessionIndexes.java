@@ -109,7 +109,7 @@ class SessionIndexes {
         if (offset >= total) {
             return new Page<>(total, List.of());
         }
-        List<ScoredEntry<String>> entries = ShardedRange.page(SHARDS, requests -> read(keys::usersIndex, requests),
+        List<ScoredEntry<String>> entries = ShardedRange.page(SHARDS, ShardedRange.over(redis, keys::usersIndex, true),
                 true, offset, limit);
         return new Page<>(total, entries.stream().map(ScoredEntry::getValue).toList());
     }
@@ -128,7 +128,7 @@ class SessionIndexes {
         if (offset >= total) {
             return new Walk(total, slices);
         }
-        Iterator<ScoredEntry<String>> users = ShardedRange.merged(SHARDS, requests -> read(keys::usersIndex, requests),
+        Iterator<ScoredEntry<String>> users = ShardedRange.merged(SHARDS, ShardedRange.over(redis, keys::usersIndex, true),
                 true, WALK_BATCH);
         long skip = offset;
         long needed = limit;
@@ -216,19 +216,5 @@ class SessionIndexes {
             return batches.execute();
         });
         return sizes.stream().mapToLong(size -> size.toCompletableFuture().join()).sum();
-    }
-
-    private List<List<ScoredEntry<String>>> read(IntFunction<String> key, List<ShardedRange.Request> requests) {
-        List<RFuture<Collection<ScoredEntry<String>>>> reads = new ArrayList<>();
-        redis.call(client -> {
-            SlotBatches batches = redis.batches(client);
-            requests.forEach(request -> {
-                String set = key.apply(request.shard());
-                reads.add(batches.forKey(set).<String>getScoredSortedSet(set, StringCodec.INSTANCE)
-                        .entryRangeReversedAsync(request.from(), request.from() + request.count() - 1));
-            });
-            return batches.execute();
-        });
-        return reads.stream().map(read -> List.copyOf(read.toCompletableFuture().join())).toList();
     }
 }
