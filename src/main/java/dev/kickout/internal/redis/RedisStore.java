@@ -165,7 +165,7 @@ public class RedisStore {
     /**
      * Runs different scripts pipelined in one round trip and answers their replies in order: for
      * steps in different Redis Cluster slots that do not wait on each other's outcome (on a Cluster
-     * each slot's calls go to their master at once, {@link SlotBatches}). Each call runs once: EVALSHA, and only the calls that
+     * each master's calls go to it as a batch of their own, all at once, {@link SlotBatches}). Each call runs once: EVALSHA, and only the calls that
      * met NOSCRIPT (which did not run) are sent again, whole ({@link #steps}), so scripts that count
      * may go together too.
      */
@@ -202,7 +202,7 @@ public class RedisStore {
 
     /**
      * Adds one step to a batch (a script by SHA, or whole); answers the step's reply once the batch ran.
-     * Its {@link #key()} names its slot: on a Cluster the steps of each slot go in a batch of their own,
+     * Its {@link #key()} names its slot: on a Cluster the steps of each master go in a batch of their own,
      * in order ({@link SlotBatches}), so a step's commands must all be in that slot.
      */
     @FunctionalInterface
@@ -320,7 +320,7 @@ public class RedisStore {
     }
 
     /**
-     * Sends the steps {@code which} in one round trip (a batch per slot on a Cluster), their replies
+     * Sends the steps {@code which} in one round trip (a batch per master on a Cluster), their replies
      * into {@code replies}; answers those that met NOSCRIPT.
      */
     private static List<Integer> send(SlotBatches batches, List<Step> steps, List<Integer> which, boolean bySha,
@@ -354,7 +354,7 @@ public class RedisStore {
 
     /**
      * Batches for commands on keys of several slots, to fill and send inside {@link #call} or
-     * {@link #background}: one per slot on a Cluster ({@link SlotBatches}), one batch elsewhere.
+     * {@link #background}: one per master on a Cluster ({@link SlotBatches}), one batch elsewhere.
      */
     public SlotBatches batches(RedissonClient redis) {
         return new SlotBatches(redis, clustered());

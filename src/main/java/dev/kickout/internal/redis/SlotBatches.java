@@ -5,17 +5,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.redisson.Redisson;
 import org.redisson.api.RBatch;
 import org.redisson.api.RedissonClient;
+import org.redisson.connection.MasterSlaveEntry;
 
 /**
- * Pipelined commands on a Redis Cluster, a Redisson batch per hash slot, all sent at once: still one
+ * Pipelined commands on a Redis Cluster, a Redisson batch per master, all sent at once: still one
  * round trip. One batch over several masters is not safe. When one master's part fails (a script
  * it lacks after a failover, a node gone), Redisson fails every command still waiting for another
  * master's reply with that same failure, though those commands may well have run there. Where two
  * such commands wait on one connection, its reader also loses its place, and each later command on
- * that connection gets the reply of the one before. A batch of one slot is one master's part: each
- * command gets its own reply, in order. Off a Cluster, one batch.
+ * that connection gets the reply of the one before. A batch of one master's slots is one master's part:
+ * each command gets its own reply, in order. The master of a slot is the one Redisson routes it to now;
+ * when Redisson cannot tell (not a Redisson client, or a slot without a master during a failover), the
+ * slot gets a batch of its own. A batch per slot would be as safe, but a kick of a hundred sessions
+ * then sends about a hundred batches, and Redisson's cost per batch shows in its latency. Off a
+ * Cluster, one batch.
  */
 public final class SlotBatches {
 
@@ -28,10 +34,20 @@ public final class SlotBatches {
         this.cluster = cluster;
     }
 
-    /** The batch for commands on {@code key}'s slot, in the order added; {@code null}: a batch of its own. */
+    /** The batch for commands on {@code key}'s master, in the order added; {@code null}: a batch of its own. */
     public RBatch forKey(String key) {
-        Object group = !cluster ? "" : key == null ? new Object() : HashSlots.slotOfKey(key);
+        Object group = !cluster ? "" : key == null ? new Object() : masterOf(HashSlots.slotOfKey(key));
         return batches.computeIfAbsent(group, g -> redis.createBatch());
+    }
+
+    private Object masterOf(int slot) {
+        if (redis instanceof Redisson redisson) {
+            MasterSlaveEntry master = redisson.getCommandExecutor().getConnectionManager().getWriteEntry(slot);
+            if (master != null) {
+                return master;
+            }
+        }
+        return slot;
     }
 
     /**
