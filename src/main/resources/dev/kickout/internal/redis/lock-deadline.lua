@@ -1,6 +1,6 @@
 -- The lock watch's look at one held lock whose deadline no heartbeat moves (inactivity or max-hold)
 -- is near: within the warning, the holder is warned once per deadline; at the deadline (the watch
--- calls then; the key outlives it by a second, see linger()), a lock at its inactivity deadline is
+-- calls then; the key outlives it by five seconds, see linger()), a lock at its inactivity deadline is
 -- released as IDLE and one at its cap as EXPIRED, its token dead at once, like any other release.
 -- ARGV[1] ttl (ms), ARGV[2] warning (ms), ARGV[3] '1' to release a lock whose deadline has come
 -- Returns {'RELEASED', field, value, ..., 'reason', IDLE|MAX_HOLD, 'releasedAt', ms}

@@ -20,11 +20,12 @@ end
 
 -- How long past a lock's expiry its key lives: a lock that ends at its inactivity or max-hold deadline
 -- is released by the lock watch at that deadline (so the holder is told why, and the queue moves on),
--- and its key outlives the deadline by a second in case the watch is late; a lock that would only
--- time out (no heartbeat) goes with its key.
+-- and its key outlives the deadline by five seconds in case the watch is late (a busy instance), so
+-- that a heartbeat then still learns the lock ended for inactivity, not that it timed out; a lock that
+-- would only time out (no heartbeat) goes with its key.
 local function linger(expires, idle_at, cap)
   if expires == cap or (idle_at and expires == idle_at) then
-    return 1000
+    return 5000
   end
   return 0
 end
