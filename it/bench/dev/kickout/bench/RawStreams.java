@@ -24,7 +24,7 @@ import java.util.List;
  * thousands of them do not exhaust one address's ephemeral ports (Linux routes all of 127.0.0.0/8 to
  * the loopback interface).
  */
-final class RawStreams implements AutoCloseable {
+final class RawStreams implements EventStreams {
 
     /** What a stream's text is searched in: what arrived last, plus enough of the earlier text for a split marker. */
     private static final int CARRY = 64;
@@ -32,6 +32,7 @@ final class RawStreams implements AutoCloseable {
     private final Selector selector;
     private final List<Stream> streams = new ArrayList<>();
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
+    private String expected;
 
     private RawStreams() {
         try {
@@ -98,31 +99,31 @@ final class RawStreams implements AutoCloseable {
         return (count + perAddress - 1) / perAddress;
     }
 
-    /** Forgets which streams showed a marker (and the text kept for a split one), for the next {@link #awaitAll}. */
-    void resetMarks() {
+    /** Forgets which streams showed a marker (and the text kept for a split one); what arrives is read in {@link #awaitAll}. */
+    @Override
+    public void expect(String marker) {
+        expected = marker;
         streams.forEach(stream -> {
             stream.markedNanos = 0;
             stream.carry = "";
         });
     }
 
-    /** The first answer other than 200 (its status line), or null. */
-    String refusal() {
+    /** The status line of the first answer other than 200, or null. */
+    @Override
+    public String refusal() {
         return streams.stream().filter(stream -> stream.status != null && !answered200(stream))
                 .map(stream -> stream.status).findFirst().orElse(null);
     }
 
-    /** Streams answered 200. */
-    int held() {
+    @Override
+    public int held() {
         return (int) streams.stream().filter(RawStreams::answered200).count();
     }
 
-    /**
-     * Reads until every stream answered 200 has shown {@code marker} or {@code timeout} passed; answers when
-     * each did ({@link System#nanoTime()}, 0 for those that did not).
-     */
-    long[] awaitAll(String marker, Duration timeout) throws IOException {
-        await(streams, marker, timeout);
+    @Override
+    public long[] awaitAll(Duration timeout) throws IOException {
+        await(streams, expected, timeout);
         return streams.stream().mapToLong(stream -> stream.markedNanos).toArray();
     }
 

@@ -66,7 +66,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * to three disturbed rounds cannot decide the median; single rounds varied from 0.6 to 1.1 on two shared cores), {@code kickout.bench.warmup-seconds} (20 per target: on two
  * cores the JIT compilers still take CPU from the first rounds after 10 s),
  * {@code kickout.bench.revocations} (100), {@code kickout.bench.streams} (1,000, at most 50,000; the server's heap
- * for many: {@code -Dkickout.bench.jvm="-Xms2g -Xmx2g"}), {@code kickout.bench.broadcasts} (5, after {@code kickout.bench.broadcast-warmups}, 2),
+ * for many: {@code -Dkickout.bench.jvm="-Xms2g -Xmx2g"}), {@code kickout.bench.streams-per-connection} (1: HTTP/1.1, a
+ * connection each; more: that many on each HTTP/2 connection, for more streams than the open-files limit allows),
+ * {@code kickout.bench.broadcasts} (5, after {@code kickout.bench.broadcast-warmups}, 2),
  * {@code kickout.bench.lock-heartbeats} (3 per lock cycle), {@code kickout.bench.only} (e.g. {@code locks,streams}:
  * only those measurements; all when unset).
  * Prints {@code [figure]} lines only; asserts nothing about speed, but fails when a load saw errors
@@ -87,6 +89,11 @@ class WrkBench {
     static final int STREAMS = Math.min(50_000, Integer.getInteger("kickout.bench.streams", 1000));
     /** The client's streams per loopback source address (127.0.0.1, .2, ...), well inside the ephemeral port range. */
     static final int STREAMS_PER_ADDRESS = 10_000;
+    /**
+     * Streams per connection: 1, each stream on an HTTP/1.1 connection of its own ({@link RawStreams}); more, that
+     * many multiplexed on each HTTP/2 connection ({@link Http2Streams}), for more streams than open files.
+     */
+    static final int STREAMS_PER_CONNECTION = Math.max(1, Integer.getInteger("kickout.bench.streams-per-connection", 1));
     /** Heartbeats per lock cycle of lock-cycle.lua. */
     static final int LOCK_HEARTBEATS = Integer.getInteger("kickout.bench.lock-heartbeats", 3);
     /**
@@ -491,9 +498,10 @@ class WrkBench {
      * {@link #BROADCAST_WARMUPS} unmeasured (all printed), with the server's CPU time by thread pool meanwhile
      * ({@link ThreadCpu}) and the client reader's: an admin's forced release
      * of a lock held by the streams' session, timed from the admin's request to the last stream that showed it.
-     * The client's connections come from loopback source addresses, {@link #STREAMS_PER_ADDRESS} each. The count
-     * stops early at the open-files limit ({@code ulimit -n}) of the server or of this JVM, both printed, or at the
-     * server's first refusal. The server's heap is {@code -Xmx1g} under -Pbench; {@code -Dkickout.bench.jvm=-Xmx2g}
+     * Each stream on a connection of its own from loopback source addresses, {@link #STREAMS_PER_ADDRESS} each; or, with
+     * {@link #STREAMS_PER_CONNECTION} above 1, that many on each HTTP/2 connection. The count stops early at the
+     * open-files limit ({@code ulimit -n}) of the server or of this JVM, both printed, or at the server's first
+     * refusal. The server's heap is {@code -Xmx1g} under -Pbench; {@code -Dkickout.bench.jvm=-Xmx2g}
      * gives it more (the later option wins).
      */
     @Test
@@ -507,16 +515,22 @@ class WrkBench {
         OpenFiles serverFiles = server == null ? null : OpenFiles.of(server.pid());
         OpenFiles clientFiles = OpenFiles.of(ProcessHandle.current().pid());
         int room = Math.min(serverFiles == null ? Integer.MAX_VALUE : serverFiles.room(), clientFiles.room());
-        int count = Math.min(STREAMS, room - FILES_SPARE);
+        int count = (int) Math.min(STREAMS, (long) (room - FILES_SPARE) * STREAMS_PER_CONNECTION);
+        boolean h2 = STREAMS_PER_CONNECTION > 1;
         System.out.printf("[figure] event streams: open files (ulimit -n) of the server %s, of this test JVM %s; %,d "
-                        + "streams asked, %,d opened at most (%d spare descriptors each side), from %d loopback "
-                        + "address(es), %,d each%n", serverFiles == null ? "unknown (process not found)" : serverFiles,
-                clientFiles, STREAMS, count, FILES_SPARE, RawStreams.addresses(count, STREAMS_PER_ADDRESS),
-                STREAMS_PER_ADDRESS);
+                        + "streams asked, %,d opened at most (%d spare descriptors each side), %s%n",
+                serverFiles == null ? "unknown (process not found)" : serverFiles, clientFiles, STREAMS, count, FILES_SPARE,
+                h2 ? String.format("%,d on each of %,d HTTP/2 connections (h2c)", STREAMS_PER_CONNECTION,
+                        (count + STREAMS_PER_CONNECTION - 1) / STREAMS_PER_CONNECTION)
+                        : String.format("each on an HTTP/1.1 connection of its own, from %d loopback address(es), %,d each",
+                        RawStreams.addresses(count, STREAMS_PER_ADDRESS), STREAMS_PER_ADDRESS));
         long before = heapUsed(api, admin);
         long maxHeap = api.get("app/it/heap", admin).assertOk(200).getJsonNumber("max").longValue();
-        try (RawStreams streams = RawStreams.open(api.uri("events"), holder.token(), count, STREAMS_PER_ADDRESS,
-                "STREAM_OPEN", Duration.ofSeconds(120))) {
+        try (EventStreams streams = h2
+                ? Http2Streams.open(api.uri("events"), holder.token(), count, STREAMS_PER_CONNECTION, "STREAM_OPEN",
+                        Duration.ofSeconds(120))
+                : RawStreams.open(api.uri("events"), holder.token(), count, STREAMS_PER_ADDRESS, "STREAM_OPEN",
+                        Duration.ofSeconds(120))) {
             String refusal = streams.refusal();
             String stop = refusal != null ? refusal : count < STREAMS ? "the open files limit"
                     : "the benchmark's count";
@@ -529,14 +543,16 @@ class WrkBench {
             // one recording over all broadcasts: one alone is too short for enough samples
             record(server, "start", "broadcasts", held);
             for (int broadcast = 1 - BROADCAST_WARMUPS; broadcast <= BROADCASTS; broadcast++) {
-                streams.resetMarks();
                 api.post("locks/order/wrk-broadcast", holder.token(), null).assertOk(201);
+                streams.expect("EDIT_LOCK_RELEASED");
                 ThreadCpu serverBefore = server == null ? null : ThreadCpu.of(server.pid());
-                long readerBefore = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                ProcessHandle client = ProcessHandle.current();
+                long readerBefore = h2 ? cpuNanos(client) : ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                 long start = System.nanoTime();
                 api.post("admin/locks/order/wrk-broadcast/release", admin, "{\"reason\":\"broadcast\"}").assertOk(200);
-                long[] arrivals = streams.awaitAll("EDIT_LOCK_RELEASED", Duration.ofSeconds(60));
-                long readerCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - readerBefore;
+                long[] arrivals = streams.awaitAll(Duration.ofSeconds(60));
+                long readerCpu = (h2 ? cpuNanos(client) : ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime())
+                        - readerBefore;
                 String serverCpu = server == null ? "unknown" : ThreadCpu.of(server.pid()).describeSince(serverBefore, 4);
                 List<Long> reached = new ArrayList<>();
                 for (long arrival : arrivals) {
@@ -549,13 +565,18 @@ class WrkBench {
                 if (broadcast > 0) {
                     times.add(last);
                 }
+                if (streams.refusal() != null) {
+                    System.out.printf("[figure] event streams: %,d held now; first loss: %s%n", streams.held(),
+                            streams.refusal());
+                }
                 System.out.printf("[figure] event streams: broadcast %s: one event reached %,d of %,d streams; first after"
                                 + " %.1f ms, half after %.1f ms, the last after %.1f ms (from the admin's request); CPU "
-                                + "meanwhile: the server %s (by thread pool), the client's one selector thread reading "
-                                + "them %.0f ms; load average %s%n", broadcast > 0 ? Integer.toString(broadcast)
+                                + "meanwhile: the server %s (by thread pool), the client's %s reading them %.0f ms; load "
+                                + "average %s%n", broadcast > 0 ? Integer.toString(broadcast)
                                 : "warm-up " + (broadcast + BROADCAST_WARMUPS), reached.size(), held,
                         reached.isEmpty() ? 0 : reached.get(0) / 1e6,
-                        reached.isEmpty() ? 0 : reached.get(reached.size() / 2) / 1e6, last, serverCpu, readerCpu / 1e6,
+                        reached.isEmpty() ? 0 : reached.get(reached.size() / 2) / 1e6, last, serverCpu,
+                        h2 ? "whole JVM" : "one selector thread", readerCpu / 1e6,
                         loadAverage());
             }
             record(server, "stop", "broadcasts", held);
