@@ -34,7 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RevocationRoundTripsIT {
 
     static final int SESSIONS = 30;
-    /** What the request may cost whatever the number of sessions (4 today), with room for a stray PING. */
+    /** What the request may cost whatever the number of sessions, with room for a stray PING. */
     static final long MAX_ROUND_TRIPS = 8;
 
     @Deployment(testable = false)

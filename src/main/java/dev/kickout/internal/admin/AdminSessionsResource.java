@@ -93,11 +93,12 @@ public class AdminSessionsResource {
         String deviceType = body == null ? null : deviceTypeOrNull(body.deviceType());
         String reason = reason(body == null ? null : body.reason());
         Session own = current.require();
-        if (directory.sessionsOf(user).isEmpty()) {
-            throw new NotFoundException(Text.of("admin.user-no-session", user));
-        }
         List<Session> kicked = sessions.revokeUser(user, deviceType, own.sessionId(), Tombstone.KICKED, reason,
                 current.actor());
+        // a revoke that found nothing to end wrote nothing; only then is it worth asking whether the user exists
+        if (kicked.isEmpty() && directory.sessionsOf(user).isEmpty()) {
+            throw new NotFoundException(Text.of("admin.user-no-session", user));
+        }
         return new Kicked(kicked.size(), kicked.stream().map(Session::sessionId).toList());
     }
 
