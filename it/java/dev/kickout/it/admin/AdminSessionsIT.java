@@ -97,6 +97,10 @@ class AdminSessionsIT {
 
         assertEquals(List.of(other.sessionId()), List.copyOf(strings(result.getJsonArray("sessionIds"))));
         api.get("auth/me", admin).assertOk(200);
+        // a user whose only live session is the caller's own exists: nothing to end, not 404
+        JsonObject none = api.post("admin/users/admin/logout", admin, "{\"reason\":\"again\"}").assertOk(200);
+        assertEquals(0, none.getInt("kicked"));
+        api.get("auth/me", admin).assertOk(200);
         api.delete("admin/sessions/" + ownId, admin).assertProblem(400, "INVALID_REQUEST");
         api.get("auth/me", admin).assertOk(200);
     }
