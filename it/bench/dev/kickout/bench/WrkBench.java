@@ -546,13 +546,11 @@ class WrkBench {
                 api.post("locks/order/wrk-broadcast", holder.token(), null).assertOk(201);
                 streams.expect("EDIT_LOCK_RELEASED");
                 ThreadCpu serverBefore = server == null ? null : ThreadCpu.of(server.pid());
-                ProcessHandle client = ProcessHandle.current();
-                long readerBefore = h2 ? cpuNanos(client) : ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                long readerBefore = readerCpuNanos(h2);
                 long start = System.nanoTime();
                 api.post("admin/locks/order/wrk-broadcast/release", admin, "{\"reason\":\"broadcast\"}").assertOk(200);
                 long[] arrivals = streams.awaitAll(Duration.ofSeconds(60));
-                long readerCpu = (h2 ? cpuNanos(client) : ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime())
-                        - readerBefore;
+                long readerCpu = readerCpuNanos(h2) - readerBefore;
                 String serverCpu = server == null ? "unknown" : ThreadCpu.of(server.pid()).describeSince(serverBefore, 4);
                 List<Long> reached = new ArrayList<>();
                 for (long arrival : arrivals) {
@@ -729,6 +727,14 @@ class WrkBench {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The CPU time the streams' reader used so far: this thread's (one selector reads HTTP/1.1 streams), or this
+     * whole JVM's ({@code wholeJvm}: the HTTP/2 clients read on threads of their own).
+     */
+    private static long readerCpuNanos(boolean wholeJvm) {
+        return wholeJvm ? cpuNanos(ProcessHandle.current()) : ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
     /** A process's CPU time so far (user and system, all threads); 0 when it cannot be read. */
