@@ -29,7 +29,6 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.logging.Logger;
 import org.redisson.api.BatchOptions;
-import org.redisson.api.BatchResult;
 import org.redisson.api.RBatch;
 import org.redisson.api.RScript;
 import org.redisson.api.RScriptAsync;
@@ -305,18 +304,34 @@ public class RedisStore {
      * those are sent again, whole (EVAL cannot miss, and puts the script back), so no step runs twice.
      */
     private List<Object> steps(List<Step> steps) {
-        return call(redis -> {
-            List<Object> replies = new ArrayList<>(Collections.nCopies(steps.size(), null));
+        return steps(steps, false);
+    }
+
+    /**
+     * {@link #steps(List)}; {@code durable}: each batch ends with a {@code WAIT} for the replicas, and the
+     * first step, a decision, is confirmed by the count of the batch it ran in.
+     */
+    private List<Object> steps(List<Step> steps, boolean durable) {
+        List<Object> replies = new ArrayList<>(Collections.nCopies(steps.size(), null));
+        int synced = call(redis -> {
             List<Integer> all = new ArrayList<>();
             for (int i = 0; i < steps.size(); i++) {
                 all.add(i);
             }
-            List<Integer> missed = send(batches(redis), steps, all, true, replies);
-            if (!missed.isEmpty()) {
-                send(batches(redis), steps, missed, false, replies);
+            SlotBatches first = batches(redis, durable);
+            List<Integer> missed = send(first, steps, all, true, replies);
+            if (missed.isEmpty()) {
+                return first.synced(steps.get(0).key());
             }
-            return replies;
+            SlotBatches again = batches(redis, durable);
+            send(again, steps, missed, false, replies);
+            return missed.contains(0) ? again.synced(steps.get(0).key()) : -1;
         });
+        if (durable && !acks.confirmedBy(synced)) {
+            refusals.refused(RedisRefusal.UNCONFIRMED);
+            throw StoreUnavailableException.unconfirmed(Math.max(synced, 0), acks.replicas());
+        }
+        return replies;
     }
 
     /**
@@ -358,6 +373,12 @@ public class RedisStore {
      */
     public SlotBatches batches(RedissonClient redis) {
         return new SlotBatches(redis, clustered());
+    }
+
+    /** {@link #batches(RedissonClient)}; {@code durable}: each ends with a {@code WAIT} for the replicas. */
+    private SlotBatches batches(RedissonClient redis, boolean durable) {
+        return !durable ? batches(redis)
+                : new SlotBatches(redis, clustered(), BatchOptions.defaults().sync(acks.replicas(), acks.timeout()));
     }
 
     /** One call of a script in {@link #runEach}: its keys and arguments. */
@@ -408,40 +429,37 @@ public class RedisStore {
      * and one {@code WAIT} there.
      */
     public List<Object> runDurably(Script script, List<Object> keys, Object... args) {
+        return runDurably(new Call(script, RScript.ReturnType.LIST, keys, args), List.of());
+    }
+
+    /**
+     * {@link #runDurably(Script, List, Object...)} for {@code decision}, with writes that need none of its
+     * reply ({@code alongside}) pipelined in the same round trip, as {@link #runTogether}; answers the
+     * decision's reply. The {@code WAIT} of the decision's batch confirms it. A batch in which another step
+     * met NOSCRIPT brings back no count: a decision that ran in it counts as not confirmed (503), like one
+     * whose replicas were late.
+     */
+    public List<Object> runDurably(Call decision, List<Call> alongside) {
+        List<Call> calls = new ArrayList<>();
+        calls.add(decision);
+        calls.addAll(alongside);
         if (!acks.required()) {
-            return run(script, keys, args);
+            if (alongside.isEmpty()) {
+                return eval(decision.script(), decision.type(), decision.keys(), decision.args());
+            }
+            @SuppressWarnings("unchecked")
+            List<Object> reply = (List<Object>) runTogether(calls).get(0);
+            return reply;
         }
         long start = System.nanoTime();
-        BatchResult<?> result;
         try {
-            result = confirmed(script, keys, args);
+            @SuppressWarnings("unchecked")
+            List<Object> reply = (List<Object>) steps(calls.stream().map(RedisStore::step).toList(), true).get(0);
+            return reply;
         } finally {
-            metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start));
+            calls.stream().map(Call::script).distinct().forEach(script ->
+                    metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start)));
         }
-        if (!acks.confirmedBy(result.getSyncedSlaves())) {
-            refusals.refused(RedisRefusal.UNCONFIRMED);
-            throw StoreUnavailableException.unconfirmed(result.getSyncedSlaves(), acks.replicas());
-        }
-        @SuppressWarnings("unchecked")
-        List<Object> reply = (List<Object>) result.getResponses().get(0);
-        return reply;
-    }
-
-    private BatchResult<?> confirmed(Script script, List<Object> keys, Object[] args) {
-        // after a NOSCRIPT the script did not run, and its WAIT waited for nothing of it
-        return call(redis -> shaThenWhole(bySha -> durably(redis, script, bySha, keys, args)));
-    }
-
-    /** The script, then {@code WAIT replicas timeout}, in one batch on one connection. */
-    private BatchResult<?> durably(RedissonClient redis, Script script, boolean bySha, List<Object> keys, Object[] args) {
-        RBatch batch = redis.createBatch(BatchOptions.defaults().sync(acks.replicas(), acks.timeout()));
-        RScriptAsync scripts = batch.getScript(StringCodec.INSTANCE);
-        if (bySha) {
-            scripts.evalShaAsync(RScript.Mode.READ_WRITE, script.sha(), RScript.ReturnType.LIST, keys, args);
-        } else {
-            scripts.evalAsync(RScript.Mode.READ_WRITE, script.source(), RScript.ReturnType.LIST, keys, args);
-        }
-        return batch.execute();
     }
 
     /**

@@ -1,11 +1,14 @@
 package dev.kickout.internal.redis;
 
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.redisson.Redisson;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.BatchResult;
 import org.redisson.api.RBatch;
 import org.redisson.api.RedissonClient;
 import org.redisson.connection.MasterSlaveEntry;
@@ -27,17 +30,25 @@ public final class SlotBatches {
 
     private final RedissonClient redis;
     private final boolean cluster;
+    private final BatchOptions options;
     private final Map<Object, RBatch> batches = new LinkedHashMap<>();
+    private final Map<RBatch, BatchResult<?>> results = new IdentityHashMap<>();
 
     SlotBatches(RedissonClient redis, boolean cluster) {
+        this(redis, cluster, BatchOptions.defaults());
+    }
+
+    /** With {@code options} for every batch: {@code sync} ends each with a {@code WAIT} for replicas. */
+    SlotBatches(RedissonClient redis, boolean cluster, BatchOptions options) {
         this.redis = redis;
         this.cluster = cluster;
+        this.options = options;
     }
 
     /** The batch for commands on {@code key}'s master, in the order added; {@code null}: a batch of its own. */
     public RBatch forKey(String key) {
         Object group = !cluster ? "" : key == null ? new Object() : masterOf(HashSlots.slotOfKey(key));
-        return batches.computeIfAbsent(group, g -> redis.createBatch());
+        return batches.computeIfAbsent(group, g -> redis.createBatch(options));
     }
 
     private Object masterOf(int slot) {
@@ -55,13 +66,12 @@ public final class SlotBatches {
      * command's own future says what it met. Answers null, so that a call can end with it.
      */
     public Void execute() {
-        List<CompletableFuture<?>> runs = batches.values().stream()
-                .<CompletableFuture<?>>map(batch -> batch.executeAsync().toCompletableFuture())
-                .toList();
+        Map<RBatch, CompletableFuture<BatchResult<?>>> runs = new LinkedHashMap<>();
+        batches.values().forEach(batch -> runs.put(batch, batch.executeAsync().toCompletableFuture()));
         CompletionException failure = null;
-        for (CompletableFuture<?> run : runs) {
+        for (Map.Entry<RBatch, CompletableFuture<BatchResult<?>>> run : runs.entrySet()) {
             try {
-                run.join();
+                results.put(run.getKey(), run.getValue().join());
             } catch (CompletionException e) {
                 failure = failure == null ? e : failure;
             }
@@ -70,5 +80,14 @@ public final class SlotBatches {
             throw failure;
         }
         return null;
+    }
+
+    /**
+     * After {@link #execute}: how many replicas acknowledged the batch of {@code key}'s master (its
+     * {@code WAIT}, with {@code sync} options); {@code -1} when that batch failed, and so brought back no count.
+     */
+    public int synced(String key) {
+        BatchResult<?> result = results.get(forKey(key));
+        return result == null ? -1 : result.getSyncedSlaves();
     }
 }
