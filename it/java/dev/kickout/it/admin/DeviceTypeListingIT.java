@@ -6,15 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.Script;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.TestRedis;
 import jakarta.json.JsonObject;
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +87,7 @@ class DeviceTypeListingIT {
     }
 
     @Test
-    void theTidyTakesUsersWithoutLiveSessionsOutOfTheIndex() throws IOException {
+    void theTidyTakesUsersWithoutLiveSessionsOutOfTheIndex() {
         Api api = new Api(base);
         String admin = api.login("admin", "console").token();
         RedissonClient redis = TestRedis.client();
@@ -106,7 +104,7 @@ class DeviceTypeListingIT {
     }
 
     @Test
-    void theNewerSummaryOfAUserWins() throws IOException {
+    void theNewerSummaryOfAUserWins() {
         RedissonClient redis = TestRedis.client();
         String tag = "tag-race";
         int shard = RedisKeys.indexShardOfUser(tag);
@@ -138,11 +136,8 @@ class DeviceTypeListingIT {
     }
 
     private static Long indexUser(RedissonClient redis, int shard, String tag, String version, String latest,
-                                  String counts) throws IOException {
-        try (InputStream in = RedisKeys.class.getResourceAsStream("index-user.lua")) {
-            String source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return redis.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LONG,
-                    List.of(KEYS.usersIndex(shard), KEYS.userCounts(shard)), tag, version, latest, counts);
-        }
+                                  String counts) {
+        return redis.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_WRITE, Script.INDEX_USER.source(),
+                RScript.ReturnType.LONG, List.of(KEYS.usersIndex(shard), KEYS.userCounts(shard)), tag, version, latest, counts);
     }
 }

@@ -18,7 +18,7 @@ import java.util.HexFormat;
 public enum Script {
     AUTHENTICATE("clock-lib", "user-lib", "authenticate"),
     SESSION_TOUCH("clock-lib", "user-lib", "session-touch"),
-    LOGIN("clock-lib", "user-lib", "outbox-lib", "login"),
+    LOGIN("clock-lib", "user-lib", "outbox-lib", "index-lib", "login"),
     REVOKE("clock-lib", "user-lib", "outbox-lib", "revoke"),
     PRUNE_USER("clock-lib", "user-lib", "prune-user"),
     USER_SUMMARY("clock-lib", "user-lib", "user-summary"),
@@ -50,7 +50,7 @@ public enum Script {
     SWEEP_SCAN("sweep-scan"),
     AUDIT_APPEND("clock-lib", "audit-lib", "audit-append"),
     AUDIT_COLLAPSE("clock-lib", "audit-lib", "audit-collapse"),
-    INDEX_USER("index-user"),
+    INDEX_USER("index-lib", "index-user"),
     LOGIN_RESERVE("clock-lib", "login-reserve"),
     LOGIN_RESERVE_ADDRESS("login-reserve-address"),
     LOGIN_GIVE_BACK("login-give-back"),

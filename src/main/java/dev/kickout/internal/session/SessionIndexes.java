@@ -78,6 +78,18 @@ class SessionIndexes {
         redis.runTogether(calls);
     }
 
+    /**
+     * The keys of a user's entry, for a script of the user's own slot to write the entry itself
+     * ({@code index-lib.lua}); none on a Cluster, where the entry's shard lies in another slot.
+     */
+    List<Object> entryKeysForScripts(String userTag) {
+        if (redis.clustered()) {
+            return List.of();
+        }
+        int shard = RedisKeys.indexShardOfUser(userTag);
+        return List.of(keys.usersIndex(shard), keys.userCounts(shard));
+    }
+
     /** index-user.lua for one user's summary. */
     private RedisStore.Call write(SessionStore.Summary user) {
         int shard = RedisKeys.indexShardOfUser(user.userTag());

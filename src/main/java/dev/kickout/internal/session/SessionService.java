@@ -133,8 +133,10 @@ public class SessionService {
     }
 
     /**
-     * {@link #open(Identity, ClientInfo)}, with writes of the sign-in ({@code alongside}) that go to Redis in
-     * the round trip that lists the user, or alone when the login is refused.
+     * {@link #open(Identity, ClientInfo)}, with writes of the sign-in ({@code alongside}) that go to Redis
+     * whatever the login's outcome. Off a Cluster they go in the login's round trip, and the login script
+     * lists the user itself; on a Cluster they go with the listing entry, in a round trip after the login
+     * (in the login's, they would wait for the replicas of other masters).
      */
     private LoginResult open(Identity identity, ClientInfo client, List<RedisStore.Call> alongside) {
         Checks.text("userId", identity.userId(), 128);
@@ -146,23 +148,30 @@ public class SessionService {
                 client.clientId(), 0, 0, 0, 0, client.ip(), client.userAgent(), store.rolesJson(identity.roles()));
         Actor actor = new Actor(identity.userId(), sessionId, client.ip());
         String outboxId = outbox.newId();
+        List<Object> indexKeys = indexes.entryKeysForScripts(userTag);
+        boolean together = !indexKeys.isEmpty();
         SessionStore.Opened opened;
         try {
-            opened = store.open(token, sessionId, record,
-                    new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, null), followUps.args(userTag, outboxId, actor));
+            opened = store.open(token, sessionId, record, new Tombstone(Tombstone.REPLACED, null, REPLACED_REASON, null),
+                    followUps.args(userTag, outboxId, actor), indexKeys, together ? alongside : List.of());
         } catch (RuntimeException refused) {
             // the credentials were right whatever befell the login: their bookkeeping (the failures they
-            // clear) stands, or a store failing over would leave the owner's attempts counted as failures
-            try {
-                indexes.write(List.of(), alongside);
-            } catch (RuntimeException alsoFailed) {
-                refused.addSuppressed(alsoFailed);
+            // clear) stands, or a store failing over would leave the owner's attempts counted as failures;
+            // a refusal the script answered had it beside it already
+            if (!(together && refused instanceof SessionLimitException)) {
+                try {
+                    indexes.write(List.of(), alongside);
+                } catch (RuntimeException alsoFailed) {
+                    refused.addSuppressed(alsoFailed);
+                }
             }
             throw refused;
         }
         List<Session> replaced = opened.replaced();
         Session session = opened.session();
-        indexes.write(List.of(opened.summary()), alongside);
+        if (!together) {
+            indexes.write(List.of(opened.summary()), alongside);
+        }
         followUps.afterDecision(userTag, outboxId, replaced, opened.replacement(), actor, opened.summary());
         return new LoginResult(token, session.view(true),
                 replaced.stream().map(Session::sessionId).toList());

@@ -134,17 +134,23 @@ class SessionStore {
     /**
      * Stores a new session under the login policy, the per-user cap and the device type bound;
      * its times (and the replaced sessions' tombstone time) are Redis's, whatever {@code record} says.
+     * With {@code indexKeys} (the user's listing entry, {@link SessionIndexes#entryKeysForScripts}) the
+     * login writes that entry too; {@code alongside} go to Redis in the same round trip.
      */
     Opened open(String token, String sessionId, SessionRecord record, Tombstone replacement,
-                RevocationFollowUps.Args outbox) {
+                RevocationFollowUps.Args outbox, List<Object> indexKeys, List<RedisStore.Call> alongside) {
         String tag = Tokens.userTagOf(sessionId);
+        List<Object> scriptKeys = new ArrayList<>(userKeys(tag));
+        scriptKeys.addAll(indexKeys);
         // durable: a login may replace sessions (policy, cap), and those revocations must survive a failover
-        List<Object> reply = redis.runDurably(Script.LOGIN, withOutboxKeys(userKeys(tag), outbox), withOutboxArgs(List.of(
+        List<Object> reply = redis.runDurably(new RedisStore.Call(Script.LOGIN, RScript.ReturnType.LIST,
+                withOutboxKeys(scriptKeys, outbox), withOutboxArgs(List.of(
                 sessionId, json.write(record), config.login().policy().name(), record.deviceType(),
                 config.login().maxSessions(), config.login().whenFull().name(), json.write(replacement), ttlMillis(),
                 json.write(new UserRecord(record.userId(), record.username())), RedisKeys.secretHash(token),
                 config.login().maxSessionsPerUser(), config.login().maxDeviceTypes(), config.login().maxTombstonesPerUser(),
-                config.session().maxLifetime().toMillis(), nearCacheChannel(), NearCacheLink.invalidation(tag)), outbox));
+                config.session().maxLifetime().toMillis(), nearCacheChannel(), NearCacheLink.invalidation(tag), tag),
+                outbox)), alongside);
         return switch ((String) reply.get(0)) {
             case "LIMIT" -> throw SessionLimitException.sessions(((Long) reply.get(1)).intValue());
             case "DEVICE_TYPES" -> throw SessionLimitException.deviceTypes(((Long) reply.get(1)).intValue(),

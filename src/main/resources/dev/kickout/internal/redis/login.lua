@@ -2,7 +2,9 @@
 -- parallel logins, the user ends with exactly the sessions the policy allows, never more than the
 -- per-user cap nor more distinct device types than allowed, and each replaced session keeps a
 -- tombstone saying so. A refused login changes nothing.
--- KEYS[1..3] the user (user-lib.lua), then the outbox shard's two keys
+-- KEYS[1..3] the user (user-lib.lua), then off a Cluster the user's listing index shard (KEYS[4] users
+-- index, KEYS[5] counts: the login writes the user's entry itself, index-lib.lua), then the outbox
+-- shard's two keys
 -- The new session's times (loginTime, lastSeen, expiresAt, capAt) and the replaced sessions'
 -- tombstone time ('at') are set here, from Redis's clock.
 -- ARGV[1] new sessionId, ARGV[2] new session record (JSON), ARGV[3] policy,
@@ -11,7 +13,8 @@
 -- ARGV[10] the new token's hash, ARGV[11] sessions per user at most (every policy),
 -- ARGV[12] distinct device types per user at most, ARGV[13] tombstones per user at most,
 -- ARGV[14] max lifetime (ms), ARGV[15] the near caches' channel ('' with the cache off),
--- ARGV[16] the invalidation to publish there for this user (when the login replaced sessions)
+-- ARGV[16] the invalidation to publish there for this user (when the login replaced sessions),
+-- ARGV[17] the user's tag (its member in the listing index)
 -- Returns {'OK', record as stored, tombstone as stored, replacedId1, replacedRecord1, ..., then the user's
 -- summary (three values, see summary in user-lib.lua)}
 -- | {'LIMIT', max} | {'DEVICE_TYPES', max}
@@ -88,9 +91,13 @@ outbox_sessions(result, 4)
 if #result > 3 and ARGV[15] ~= '' then
   redis.call('PUBLISH', ARGV[15], ARGV[16])
 end
--- last, what the listing index now keeps of the user (summary in user-lib.lua), so that no second
--- round trip reads it back
-for _, value in ipairs(summary(now)) do
+-- last, what the listing index now keeps of the user (summary in user-lib.lua): written here when
+-- the index's shard is at hand, and answered, so that no second round trip reads it back
+local listed = summary(now)
+if #KEYS == 7 then
+  index_user(KEYS[4], KEYS[5], ARGV[17], listed[1], listed[2], listed[3])
+end
+for _, value in ipairs(listed) do
   table.insert(result, value)
 end
 return result
