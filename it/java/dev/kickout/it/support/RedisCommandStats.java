@@ -3,6 +3,7 @@ package dev.kickout.it.support;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * How often Redis ran each command ({@code INFO commandstats}), summed over every data node of the
@@ -20,14 +21,70 @@ public final class RedisCommandStats {
     }
 
     /**
-     * Socket reads the single test Redis has done ({@code INFO stats total_reads_processed}): a client's
-     * pipelined batch counts once, so the difference around a request is the round trips it cost (this
-     * read's own INFO included, and one more for the second reading's).
+     * Opens a window over the single test Redis, on one connection of its own (so that neither its
+     * opening nor its closing falls inside): {@link Window#roundTrips()} is the socket reads Redis did for
+     * its clients since (a pipelined batch counts once), {@link Window#commands()} the commands it ran.
      */
-    public static long reads() {
-        return Resp.text(TestRedis.port(), "INFO", "stats").lines().filter(line -> line.startsWith("total_reads_processed:"))
+    public static Window window() {
+        return new Window(new Resp.Connection(TestRedis.port()));
+    }
+
+    /** See {@link #window()}; close it when done. */
+    public static final class Window implements AutoCloseable {
+
+        private final Resp.Connection connection;
+        private final Map<String, Long> calls;
+        private final long start;
+        /** This window's own INFO calls since {@link #start}, each one read. */
+        private long own;
+
+        private Window(Resp.Connection connection) {
+            this.connection = connection;
+            this.calls = commandStats(connection);
+            this.start = reads(connection);
+        }
+
+        /** Round trips since the window opened, its own INFO calls left out. */
+        public long roundTrips() {
+            own++;
+            return reads(connection) - start - own;
+        }
+
+        /** Commands run since the window opened (lower case, e.g. {@code evalsha}), its own INFO calls left out. */
+        public Map<String, Long> commands() {
+            own++;
+            Map<String, Long> since = new TreeMap<>();
+            commandStats(connection).forEach((name, count) -> {
+                long delta = count - calls.getOrDefault(name, 0L) - ("info".equals(name) ? own + 1 : 0);
+                if (delta > 0) {
+                    since.put(name, delta);
+                }
+            });
+            return since;
+        }
+
+        @Override
+        public void close() {
+            connection.close();
+        }
+    }
+
+    private static long reads(Resp.Connection connection) {
+        return String.valueOf(connection.call("INFO", "stats")).lines().filter(line -> line.startsWith("total_reads_processed:"))
                 .mapToLong(line -> Long.parseLong(line.substring(line.indexOf(':') + 1).trim())).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no total_reads_processed in INFO stats"));
+    }
+
+    private static Map<String, Long> commandStats(Resp.Connection connection) {
+        Map<String, Long> calls = new HashMap<>();
+        parse(String.valueOf(connection.call("INFO", "commandstats")), calls);
+        return calls;
+    }
+
+    private static void parse(String commandStats, Map<String, Long> calls) {
+        commandStats.lines().filter(line -> line.startsWith("cmdstat_"))
+                .forEach(line -> calls.merge(line.substring("cmdstat_".length(), line.indexOf(':')),
+                        Long.parseLong(line.replaceAll(".*?calls=(\\d+).*", "$1")), Long::sum));
     }
 
     /** Calls per command name in lower case, e.g. {@code hget}, {@code evalsha}. */
@@ -37,9 +94,7 @@ public final class RedisCommandStats {
                 : Topology.dataNodes().stream().map(RedisNodeProcess::port).toList();
         Map<String, Long> calls = new HashMap<>();
         for (int port : ports) {
-            Resp.text(port, "INFO", "commandstats").lines().filter(line -> line.startsWith("cmdstat_"))
-                    .forEach(line -> calls.merge(line.substring("cmdstat_".length(), line.indexOf(':')),
-                            Long.parseLong(line.replaceAll(".*?calls=(\\d+).*", "$1")), Long::sum));
+            parse(Resp.text(port, "INFO", "commandstats"), calls);
         }
         return calls;
     }

@@ -26,15 +26,8 @@ final class Resp {
 
     /** Sends one command to 127.0.0.1:port; a Redis error reply becomes a {@link RespError}. */
     static Object call(int port, String... command) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), TIMEOUT_MS);
-            socket.setSoTimeout(TIMEOUT_MS);
-            OutputStream out = socket.getOutputStream();
-            out.write(encode(command));
-            out.flush();
-            return read(new BufferedInputStream(socket.getInputStream()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("127.0.0.1:" + port + " " + String.join(" ", command), e);
+        try (Connection connection = new Connection(port)) {
+            return connection.call(command);
         }
     }
 
@@ -105,6 +98,50 @@ final class Resp {
         }
         in.read();
         return line.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * One socket for several calls, where a measurement must not see the socket's own opening and
+     * closing (Redis counts the read that finds a closed connection as a read).
+     */
+    static final class Connection implements AutoCloseable {
+
+        private final int port;
+        private final Socket socket = new Socket();
+        private final InputStream in;
+
+        Connection(int port) {
+            this.port = port;
+            try {
+                socket.connect(new InetSocketAddress("127.0.0.1", port), TIMEOUT_MS);
+                socket.setSoTimeout(TIMEOUT_MS);
+                in = new BufferedInputStream(socket.getInputStream());
+            } catch (IOException e) {
+                close();
+                throw new UncheckedIOException("127.0.0.1:" + port, e);
+            }
+        }
+
+        /** Sends one command and reads its reply; a Redis error reply becomes a {@link RespError}. */
+        Object call(String... command) {
+            try {
+                OutputStream out = socket.getOutputStream();
+                out.write(encode(command));
+                out.flush();
+                return read(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("127.0.0.1:" + port + " " + String.join(" ", command), e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // closing a loopback socket: nothing left to do
+            }
+        }
     }
 
     /** An error reply of Redis ({@code -ERR ...}, {@code -MOVED ...}). */
