@@ -169,12 +169,14 @@ public class RedisStore {
      * may go together too.
      */
     public List<Object> runTogether(List<Call> calls) {
-        if (calls.isEmpty()) {
-            return List.of();
-        }
+        return calls.isEmpty() ? List.of() : timed(calls, -1);
+    }
+
+    /** {@link #steps(List, int)} for {@code calls}, each script's time measured. */
+    private List<Object> timed(List<Call> calls, int decision) {
         long start = System.nanoTime();
         try {
-            return steps(calls.stream().map(RedisStore::step).toList());
+            return steps(calls.stream().map(RedisStore::step).toList(), decision);
         } finally {
             calls.stream().map(Call::script).distinct().forEach(script ->
                     metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start)));
@@ -304,28 +306,36 @@ public class RedisStore {
      * those are sent again, whole (EVAL cannot miss, and puts the script back), so no step runs twice.
      */
     private List<Object> steps(List<Step> steps) {
-        return steps(steps, false);
+        return steps(steps, -1);
     }
 
     /**
-     * {@link #steps(List)}; {@code durable}: each batch ends with a {@code WAIT} for the replicas, and the
-     * first step, a decision, is confirmed by the count of the batch it ran in.
+     * {@link #steps(List)}; with a {@code decision} (its index; -1: none) each batch ends with a
+     * {@code WAIT} for the replicas, and the decision is confirmed by the count of the batch it ran in.
+     * Where that batch brought back no count (another step in it met NOSCRIPT), a {@link #barrier} after
+     * it confirms it.
      */
-    private List<Object> steps(List<Step> steps, boolean durable) {
+    private List<Object> steps(List<Step> steps, int decision) {
+        boolean durable = decision >= 0;
         List<Object> replies = new ArrayList<>(Collections.nCopies(steps.size(), null));
         int synced = call(redis -> {
             List<Integer> all = new ArrayList<>();
             for (int i = 0; i < steps.size(); i++) {
                 all.add(i);
             }
-            SlotBatches first = batches(redis, durable);
-            List<Integer> missed = send(first, steps, all, true, replies);
-            if (missed.isEmpty()) {
-                return first.synced(steps.get(0).key());
+            SlotBatches ran = batches(redis, durable);
+            List<Integer> missed = send(ran, steps, all, true, replies);
+            if (!missed.isEmpty()) {
+                SlotBatches again = batches(redis, durable);
+                send(again, steps, missed, false, replies);
+                ran = missed.contains(decision) ? again : ran;
             }
-            SlotBatches again = batches(redis, durable);
-            send(again, steps, missed, false, replies);
-            return missed.contains(0) ? again.synced(steps.get(0).key()) : -1;
+            if (!durable) {
+                return -1;
+            }
+            String key = steps.get(decision).key();
+            int count = ran.synced(key);
+            return count >= 0 ? count : barrier(redis, key);
         });
         if (durable && !acks.confirmedBy(synced)) {
             refusals.refused(RedisRefusal.UNCONFIRMED);
@@ -365,6 +375,18 @@ public class RedisStore {
             }
         }
         return missed;
+    }
+
+    /**
+     * A write in {@code key}'s slot, then {@code WAIT}, on one connection: a master replicates its writes
+     * in order, so the replicas that acknowledge this write have every write made there before it.
+     * Answers their count.
+     */
+    private int barrier(RedissonClient redis, String key) {
+        SlotBatches batch = batches(redis, true);
+        batch.forKey(key).getBucket(key + ":barrier", StringCodec.INSTANCE).setAsync("1", Duration.ofSeconds(1));
+        batch.execute();
+        return batch.synced(key);
     }
 
     /**
@@ -435,31 +457,28 @@ public class RedisStore {
     /**
      * {@link #runDurably(Script, List, Object...)} for {@code decision}, with writes that need none of its
      * reply ({@code alongside}) pipelined in the same round trip, as {@link #runTogether}; answers the
-     * decision's reply. The {@code WAIT} of the decision's batch confirms it. A batch in which another step
-     * met NOSCRIPT brings back no count: a decision that ran in it counts as not confirmed (503), like one
-     * whose replicas were late.
+     * decision's reply.
      */
     public List<Object> runDurably(Call decision, List<Call> alongside) {
         List<Call> calls = new ArrayList<>();
         calls.add(decision);
         calls.addAll(alongside);
-        if (!acks.required()) {
-            if (alongside.isEmpty()) {
-                return eval(decision.script(), decision.type(), decision.keys(), decision.args());
-            }
-            @SuppressWarnings("unchecked")
-            List<Object> reply = (List<Object>) runTogether(calls).get(0);
-            return reply;
+        if (!acks.required() && alongside.isEmpty()) {
+            return eval(decision.script(), decision.type(), decision.keys(), decision.args());
         }
-        long start = System.nanoTime();
-        try {
-            @SuppressWarnings("unchecked")
-            List<Object> reply = (List<Object>) steps(calls.stream().map(RedisStore::step).toList(), true).get(0);
-            return reply;
-        } finally {
-            calls.stream().map(Call::script).distinct().forEach(script ->
-                    metrics.scriptRan(script.name(), Duration.ofNanos(System.nanoTime() - start)));
-        }
+        @SuppressWarnings("unchecked")
+        List<Object> reply = (List<Object>) runDurably(calls, 0).get(0);
+        return reply;
+    }
+
+    /**
+     * {@link #runTogether} where {@code calls.get(decision)} is a decision that must survive a failover,
+     * as {@link #runDurably(Script, List, Object...)}; answers every call's reply. The {@code WAIT} of the
+     * decision's batch confirms it; where another step in that batch met NOSCRIPT, which leaves the batch
+     * without a count, a write and a {@code WAIT} of their own after it do.
+     */
+    public List<Object> runDurably(List<Call> calls, int decision) {
+        return timed(calls, acks.required() ? decision : -1);
     }
 
     /**
