@@ -3,8 +3,11 @@ package dev.kickout.it.lock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
+import dev.kickout.internal.redis.Script;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
@@ -30,17 +33,21 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.redisson.api.options.KeysScanOptions;
+import org.redisson.client.codec.StringCodec;
 
 /** Edit locks over HTTP: acquire, renew, heartbeat, holder-only release, force release, fences, logout. */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class LockIT {
 
+    private static final RedisKeys KEYS = RedisKeys.withPrefix("locks");
+
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.referenceWar(Map.of("kickout.key-prefix", "locks", "kickout.login.policy", "MULTI"));
+        return Deployments.referenceWar(Map.of("kickout.key-prefix", KEYS.prefix(), "kickout.login.policy", "MULTI"));
     }
 
     @ArquillianResource
@@ -175,6 +182,43 @@ class LockIT {
         api.post(path, bob.token(), null).assertOk(201);
         Login carolAgain = api.login("carol", "web");
         assertEquals("RELEASED", lockCall("heartbeat", "PUT", carolAgain.token(), token).json().getString("reason"));
+    }
+
+    /**
+     * An acquire's steps go to Redis in one batch (off a Cluster): the claim, the lock's script, the
+     * holding and the index entry. When some of them meet NOSCRIPT (a Redis that lost its script cache)
+     * they run after the others; the acquire or renewal still answers the lock, listed for the admins
+     * with its new token (its release unlists it) and counted as the session's (its logout releases it).
+     */
+    @ParameterizedTest
+    @CsvSource({"LOCK_ACQUIRE, false", "LOCK_CLAIM, false", "LOCK_ACQUIRE, true", "LOCK_CLAIM, true"})
+    void anAcquireWhoseStepsRanOutOfOrderStillHoldsTheLock(String uncached, boolean renewal) {
+        Login carol = api.login("carol", "web");
+        if (renewal) {
+            api.post(path, carol.token(), null).assertOk(201);
+        }
+        TestRedis.client().getScript().scriptFlush();
+        for (Script script : List.of(Script.LOCK_CLAIM, Script.LOCK_ACQUIRE, Script.LOCK_HOLD, Script.LOCK_INDEX)) {
+            if (!script.name().equals(uncached)) {
+                TestRedis.client().getScript().scriptLoad(script.source());
+            }
+        }
+        String token = api.post(path, carol.token(), null).assertOk(renewal ? 200 : 201).getString("lockToken");
+
+        assertTrue(listedFor("carol"), "listed for the admins");
+        lockCall("", "DELETE", carol.token(), token).assertOk(204);
+        String id = path.substring(path.lastIndexOf('/') + 1);
+        assertNull(TestRedis.client().getScoredSortedSet(KEYS.locksIndex(RedisKeys.indexShardOfLock("order", id)),
+                StringCodec.INSTANCE).getScore("order/" + id), "the release unlisted it: the index knew the new token");
+        String again = api.post(path, carol.token(), null).assertOk(201).getString("lockToken");
+        lockCall("heartbeat", "PUT", carol.token(), again).assertOk(200);
+        api.post("auth/logout", carol.token(), null).assertOk(204);
+        api.post(path, bob.token(), null).assertOk(201);
+    }
+
+    private boolean listedFor(String userId) {
+        return api.get("admin/locks?type=order&userId=" + userId, admin).assertOk(200).getJsonArray("items").stream()
+                .map(JsonValue::asJsonObject).anyMatch(l -> path.endsWith(l.getString("id")));
     }
 
     @Test

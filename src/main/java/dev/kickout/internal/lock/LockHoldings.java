@@ -22,7 +22,8 @@ import org.redisson.client.codec.StringCodec;
  * {@code kickout.lock.max-per-user}. The lock and its holder's counts sit in different Redis Cluster
  * slots, so an acquire first claims a place (lock-claim.lua: count and claim in one step, never more
  * than the cap however many acquires run at once), then the lock script runs, then the claim becomes
- * a holding (lock-hold.lua) or is dropped (lock-unhold.lua).
+ * a holding (lock-hold.lua) or is dropped (lock-unhold.lua). Off a Cluster the three go in one
+ * batch: the lock script takes the lock only with the place claimed, and the holding follows the lock.
  */
 @ApplicationScoped
 class LockHoldings {
@@ -47,8 +48,19 @@ class LockHoldings {
      * @throws LockLimitException the session or its user is at its cap
      */
     String claim(ResourceRef resource, String userId, String sessionId, String attempt) {
-        List<Object> reply = redis.run(Script.LOCK_CLAIM, holdings(userId, sessionId), sessionId, resource.toString(),
-                attempt, config.lock().ttl().toMillis(), config.lock().maxPerSession(), config.lock().maxPerUser());
+        Call claim = claimCall(resource, userId, sessionId, attempt);
+        return claimed(resource, attempt, redis.run(claim.script(), claim.keys(), claim.args()));
+    }
+
+    /** lock-claim.lua for {@link #claim}, to go in one batch with the acquire (off a Cluster). */
+    Call claimCall(ResourceRef resource, String userId, String sessionId, String attempt) {
+        return new Call(Script.LOCK_CLAIM, RScript.ReturnType.LIST, holdings(userId, sessionId), sessionId,
+                resource.toString(), attempt, config.lock().ttl().toMillis(), config.lock().maxPerSession(),
+                config.lock().maxPerUser());
+    }
+
+    /** What {@link #claim} answers for lock-claim.lua's {@code reply}. */
+    String claimed(ResourceRef resource, String attempt, List<Object> reply) {
         return switch ((String) reply.get(0)) {
             case "CLAIMED" -> attempt;
             case "KEPT" -> "";
@@ -69,6 +81,19 @@ class LockHoldings {
         return new Call(Script.LOCK_HOLD, RScript.ReturnType.VALUE, holdings(lock.holder().userId(),
                 lock.holder().sessionId()), lock.holder().sessionId(), LockViews.resource(lock).toString(), attempt,
                 lock.expiresAt().toEpochMilli(), config.lock().maxPerSession(), config.lock().maxPerUser(), mode, 0);
+    }
+
+    /**
+     * lock-hold.lua after the acquire's lock script in one batch (off a Cluster, {@code lock} the lock's
+     * keys): the claim {@code attempt} becomes a holding until the lock's expiry if the acquire granted the
+     * lock to {@code tokenHash}, else it is dropped (answered NOT_GRANTED).
+     */
+    Call holdAcquired(ResourceRef resource, String userId, String sessionId, String attempt, String tokenHash,
+                      List<Object> lock) {
+        List<Object> keys = new ArrayList<>(holdings(userId, sessionId));
+        keys.add(lock.get(0));
+        return new Call(Script.LOCK_HOLD, RScript.ReturnType.VALUE, keys, sessionId, resource.toString(), attempt, 0,
+                config.lock().maxPerSession(), config.lock().maxPerUser(), "acquired", 0, tokenHash);
     }
 
     /**

@@ -58,6 +58,17 @@ class LockIndex {
     }
 
     /**
+     * lock-index.lua after the acquire's lock script in one batch (off a Cluster, {@code lock} the lock's
+     * keys): lists the lock at its expiry if the acquire granted it to {@code tokenHash}; answers the score, or 0.
+     */
+    RedisStore.Call listAcquired(ResourceRef resource, String tokenHash, String sessionId, List<Object> lock) {
+        List<Object> keys = new ArrayList<>(indexKeys(shardOf(resource)));
+        keys.add(lock.get(0));
+        return new RedisStore.Call(Script.LOCK_INDEX, RScript.ReturnType.LONG, keys, resource.toString(),
+                holding(tokenHash, sessionId), "acquired", 0, tokenHash, sessionId);
+    }
+
+    /**
      * lock-index.lua beside a heartbeat's lock script: moves the entry to Redis's now plus
      * {@code soonestMillis}, only for the holding of {@code tokenHash} by {@code sessionId}; answers the
      * score, or 0.

@@ -16,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -68,18 +69,22 @@ class LockStore {
 
     /**
      * Durable: a new holding mints a fence, and a fence lost in a failover could be issued twice. A new
-     * holding first claims its place among the session's and user's locks ({@link LockHoldings}).
+     * holding first claims its place among the session's and user's locks ({@link LockHoldings}): on a
+     * Cluster in a round trip of its own, elsewhere in the lock's.
      *
      * @throws LockLimitException the session or its user holds as many locks as it may
      */
     Reply acquire(ResourceRef resource, Session session, String tokenHash) {
+        if (!redis.clustered()) {
+            Reply together = acquireTogether(resource, session, tokenHash);
+            if (together != null) {
+                return together;
+            }
+        }
         String attempt = holdings.claim(resource, session.userId(), session.sessionId(), tokenHash.substring(0, 16));
         Reply reply;
-        LockTiming timing = config.lock().timing(resource.type());
         try {
-            reply = reply(resource, redis.runDurably(Script.LOCK_ACQUIRE, lockAndRoom(resource), session.sessionId(),
-                    session.userId(), session.username(), session.clientId(), tokenHash, timing.ttl().toMillis(),
-                    config.lock().maxHold().toMillis(), timing.idleTimeout().toMillis(), timing.presence().toMillis()));
+            reply = reply(resource, redis.runDurably(acquireCall(resource, session, tokenHash, List.of()), List.of()));
         } catch (RuntimeException e) {
             holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
             throw e;
@@ -95,6 +100,64 @@ class LockStore {
             }
         }
         return reply;
+    }
+
+    /**
+     * {@link #acquire} in one round trip, where every key is on one server (off a Cluster): the claim,
+     * the lock script (which takes the lock only with the place claimed), then the holding and the
+     * admin index entry (each written only if the lock was granted to this token, at its expiry).
+     * Answers null when the steps ran out of order (one met NOSCRIPT and was sent again after the
+     * others): then the caller does it step by step.
+     */
+    private Reply acquireTogether(ResourceRef resource, Session session, String tokenHash) {
+        String attempt = tokenHash.substring(0, 16);
+        List<Object> lock = keys.lock(resource.type(), resource.id());
+        List<Object> replies;
+        try {
+            replies = redis.runDurably(List.of(
+                    holdings.claimCall(resource, session.userId(), session.sessionId(), attempt),
+                    acquireCall(resource, session, tokenHash, List.of(holdings.key(session.userId(), session.sessionId()),
+                            resource.toString(), attempt)),
+                    holdings.holdAcquired(resource, session.userId(), session.sessionId(), attempt, tokenHash, lock),
+                    index.listAcquired(resource, tokenHash, session.sessionId(), lock)), 1);
+        } catch (RuntimeException e) {
+            holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
+            throw e;
+        }
+        @SuppressWarnings("unchecked")
+        List<Object> raw = (List<Object>) replies.get(1);
+        if (raw.get(0).equals("UNCLAIMED")) {
+            @SuppressWarnings("unchecked")
+            List<Object> claimed = (List<Object>) replies.get(0);
+            holdings.claimed(resource, attempt, claimed); // throws when the caps were full
+            return null;
+        }
+        Reply reply = reply(resource, raw);
+        String listed = (String) replies.get(2);
+        if (listed.equals("NOT_GRANTED") && (reply.status().equals("ACQUIRED") || reply.status().equals("RENEWED"))) {
+            // the holding's step ran before the lock's: list it now
+            listed = index.held(resource, reply.lock(), tokenHash, "");
+        }
+        if (!listed.equals("NOT_GRANTED") && !LockHoldings.listed(listed)) {
+            // a renewal whose holding had left the count, with the caps full meanwhile: not kept over the cap
+            unlisted(run(Script.LOCK_DROP, resource, session.sessionId(), ttl(resource)));
+            throw holdings.limit(resource, listed);
+        }
+        return reply;
+    }
+
+    /** lock-acquire.lua; {@code claim}: the session's holdings key, type/id and attempt (off a Cluster), or none. */
+    private RedisStore.Call acquireCall(ResourceRef resource, Session session, String tokenHash, List<Object> claim) {
+        LockTiming timing = config.lock().timing(resource.type());
+        List<Object> scriptKeys = new ArrayList<>(lockAndRoom(resource));
+        List<Object> args = new ArrayList<>(Arrays.asList(session.sessionId(), session.userId(), session.username(),
+                session.clientId(), tokenHash, timing.ttl().toMillis(), config.lock().maxHold().toMillis(),
+                timing.idleTimeout().toMillis(), timing.presence().toMillis()));
+        if (!claim.isEmpty()) {
+            scriptKeys.add(claim.get(0));
+            args.addAll(claim.subList(1, claim.size()));
+        }
+        return new RedisStore.Call(Script.LOCK_ACQUIRE, RScript.ReturnType.LIST, scriptKeys, args.toArray());
     }
 
     /**

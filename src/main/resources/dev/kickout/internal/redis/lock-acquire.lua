@@ -14,11 +14,20 @@
 -- for that first one).
 -- ARGV[5] new token hash, ARGV[6] ttl (ms), ARGV[7] max hold (ms), ARGV[8] idle timeout (ms, 0: off),
 -- ARGV[9] presence window (ms)
--- Returns {'ACQUIRED' | 'RENEWED' | 'HELD' | 'RESERVED', field, value, ...} | {'QUEUED'}; an ACQUIRED taken
+-- Off a Cluster, in one batch right after lock-claim.lua: KEYS[8] the session's holdings, ARGV[10] type/id,
+-- ARGV[11] the claim's attempt id; the lock is taken or renewed only with the place claimed (or the
+-- holding kept), else 'UNCLAIMED' and nothing changes
+-- Returns {'ACQUIRED' | 'RENEWED' | 'HELD' | 'RESERVED', field, value, ...} | {'QUEUED'} | {'UNCLAIMED'}; an ACQUIRED taken
 -- from the queue (a reservation, or first in line) ends with 'waited', '1'
 local now = clock_now()
 local ttl = tonumber(ARGV[6])
 local idle = tonumber(ARGV[8])
+if KEYS[8] then
+  local place = redis.call('ZSCORE', KEYS[8], ARGV[10] .. '#' .. ARGV[11]) or redis.call('ZSCORE', KEYS[8], ARGV[10])
+  if not place or tonumber(place) <= now then
+    return {'UNCLAIMED'}
+  end
+end
 local held = redis.call('HMGET', KEYS[1], 'state', 'sessionId', 'tokenHash', 'capAt')
 local waited = false
 if held[1] == 'RESERVED' then

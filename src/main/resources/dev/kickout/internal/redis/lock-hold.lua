@@ -9,9 +9,12 @@
 -- it: Redis's now plus ARGV[4] ms (the soonest the lock can end from now on) less ARGV[8] ms (for the
 -- clocks of the lock's and the holdings' masters, so that the release's unlisting, which forgets
 -- entries no newer than the lock's expiry, finds it); 'set' the lock's exact expiry, even when lower.
+-- 'acquired' beside the acquire's lock script, after it in one batch (off a Cluster): KEYS[3] the lock,
+-- ARGV[9] the new token's hash; the holding until the lock's expiry if the acquire granted it to that
+-- token, else the claim is dropped and the answer is 'NOT_GRANTED'.
 -- Otherwise the entry's time only grows.
 -- Returns 'LISTED' (it was listed and live) | 'ADDED' (it was not) | 'SESSION' | 'USER' (not listed:
--- that cap is full)
+-- that cap is full) | 'NOT_GRANTED'
 local now = clock_now()
 local user_member = ARGV[1] .. ' ' .. ARGV[2]
 if ARGV[3] ~= '' then
@@ -20,6 +23,13 @@ if ARGV[3] ~= '' then
 end
 local mode = ARGV[7] or ''
 local expires = tonumber(ARGV[4])
+if mode == 'acquired' then
+  local lock = redis.call('HMGET', KEYS[3], 'state', 'sessionId', 'tokenHash', 'expiresAt')
+  if lock[1] ~= 'HELD' or lock[2] ~= ARGV[1] or lock[3] ~= ARGV[9] then
+    return 'NOT_GRANTED'
+  end
+  expires = tonumber(lock[4])
+end
 if mode == 'beat' then
   expires = now + expires - tonumber(ARGV[8])
   if expires <= now then

@@ -24,7 +24,7 @@ end
 
 -- Lets both keys live at least until `ends` (ms, Redis's clock), never shortening them.
 local function outlive(now, ends)
-  for _, key in ipairs(KEYS) do
+  for _, key in ipairs({KEYS[1], KEYS[2]}) do
     if redis.call('PTTL', key) < ends - now then
       redis.call('PEXPIRE', key, ends - now)
     end

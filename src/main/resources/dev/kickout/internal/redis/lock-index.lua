@@ -9,11 +9,21 @@
 --   'set' (the exact expiry after a heartbeat): the same, the score set even when lower;
 --   'beat' (a heartbeat, beside the lock's script): only for the recorded holding, scores the entry
 --   Redis's now plus ARGV[4] (the soonest the lock can end from now on: TTL or idle release);
---   'unlist' (a release, beside the lock's script): forgets the entry, only for the recorded holding.
+--   'unlist' (a release, beside the lock's script): forgets the entry, only for the recorded holding;
+--   'acquired' (after the acquire's lock script in one batch, off a Cluster: KEYS[3] the lock, ARGV[5]
+--   the new token's hash, ARGV[6] its session): as 'list' at the lock's expiry, if the acquire granted
+--   the lock to that token (else nothing, and 0).
 -- Returns the entry's score (for 'unlist' 1), or 0 when a 'beat' or 'unlist' presented another
 -- holding (or none is recorded)
 local member, holding, mode = ARGV[1], ARGV[2], ARGV[3]
 local score = tonumber(ARGV[4])
+if mode == 'acquired' then
+  local lock = redis.call('HMGET', KEYS[3], 'state', 'sessionId', 'tokenHash', 'expiresAt')
+  if lock[1] ~= 'HELD' or lock[2] ~= ARGV[6] or lock[3] ~= ARGV[5] then
+    return 0
+  end
+  score = tonumber(lock[4])
+end
 if mode == 'beat' or mode == 'unlist' then
   if redis.call('HGET', KEYS[2], member) ~= holding then
     return 0
