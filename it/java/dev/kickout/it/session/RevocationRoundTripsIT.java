@@ -11,6 +11,7 @@ import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * which on one Redis also writes the user's listing entry, with the sign-in's bookkeeping beside it.
  * Counted by Redis itself around one request, with the near cache off and this deployment's timers
  * pushed out of the window, so that it holds only the request (after a first one, so that Redis has the
- * scripts cached).
+ * scripts cached). A lock acquire costs one beside its token check on one Redis: the claim of its place
+ * among the caps, the lock's script, the holding and the listing go in one batch.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -37,7 +39,7 @@ class RevocationRoundTripsIT {
     static final int SESSIONS = 30;
     /** What the request may cost whatever the number of sessions, with room for a stray PING. */
     static final long MAX_ROUND_TRIPS = 8;
-    /** Logins measured at most, one at a time, until one costs what it should. */
+    /** Logins (or acquires) measured at most, one at a time, until one costs what it should. */
     static final int LOGINS = 3;
 
     @Deployment(testable = false)
@@ -79,6 +81,42 @@ class RevocationRoundTripsIT {
         // the listing index has the new session: the login script wrote the user's entry for each
         assertEquals(sessionsBefore + logins, api.get("admin/sessions", admin).json().getInt("total"));
         assertEquals(onlineBefore, api.get("admin/users/online", admin).json().getInt("total"));
+    }
+
+    @Test
+    void aLockAcquireCostsOneRoundTripBesideTheTokenCheck() {
+        Api api = new Api(base);
+        String admin = api.login("admin", "console").token();
+        String alice = api.tryLogin("alice", "alice", "web", "acquire-round-trips").assertOk(200).getString("token");
+        api.post("locks/order/warm-up-" + UUID.randomUUID(), alice, null).assertOk(201);
+
+        long roundTrips = Long.MAX_VALUE;
+        Map<String, Long> commands = Map.of();
+        List<String> acquired = new ArrayList<>();
+        for (int i = 0; i < LOGINS && roundTrips > 2; i++) {
+            String id = UUID.randomUUID().toString();
+            try (RedisCommandStats.Window window = RedisCommandStats.window()) {
+                api.post("locks/order/" + id, alice, null).assertOk(201);
+                long reads = window.roundTrips();
+                commands = window.commands();
+                roundTrips = Math.min(roundTrips, reads - commands.getOrDefault("ping", 0L));
+            }
+            acquired.add(id);
+        }
+        System.out.printf("[figure] lock acquire, its token check included: %d Redis round trips%n", roundTrips);
+
+        long fewest = roundTrips;
+        Map<String, Long> ran = commands;
+        assertTrue(fewest <= 2, () -> fewest + " round trips for one acquire at best; Redis ran " + ran);
+        // the lock is listed for the admins and counted as the session's: its logout releases them all
+        List<String> listed = api.get("admin/locks?type=order&userId=alice", admin).json().getJsonArray("items")
+                .getValuesAs(JsonObject.class).stream().map(lock -> lock.getString("id")).toList();
+        assertTrue(listed.containsAll(acquired), () -> listed + " lacks some of " + acquired);
+        api.post("auth/logout", alice, null).assertOk(204);
+        String carol = api.tryLogin("carol", "carol", "web", "acquire-round-trips").assertOk(200).getString("token");
+        for (String id : acquired) {
+            api.post("locks/order/" + id, carol, null).assertOk(201);
+        }
     }
 
     @Test
