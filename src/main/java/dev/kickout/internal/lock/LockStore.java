@@ -84,7 +84,7 @@ class LockStore {
         String attempt = holdings.claim(resource, session.userId(), session.sessionId(), tokenHash.substring(0, 16));
         Reply reply;
         try {
-            reply = reply(resource, redis.runDurably(acquireCall(resource, session, tokenHash, List.of()), List.of()));
+            reply = reply(resource, redis.runDurably(acquireCall(resource, session, tokenHash, null), List.of()));
         } catch (RuntimeException e) {
             holdings.unclaim(resource, session.userId(), session.sessionId(), attempt);
             throw e;
@@ -116,8 +116,7 @@ class LockStore {
         try {
             replies = redis.runDurably(List.of(
                     holdings.claimCall(resource, session.userId(), session.sessionId(), attempt),
-                    acquireCall(resource, session, tokenHash, List.of(holdings.key(session.userId(), session.sessionId()),
-                            resource.toString(), attempt)),
+                    acquireCall(resource, session, tokenHash, attempt),
                     holdings.holdAcquired(resource, session.userId(), session.sessionId(), attempt, tokenHash, lock),
                     index.listAcquired(resource, tokenHash, session.sessionId(), lock)), 1);
         } catch (RuntimeException e) {
@@ -146,16 +145,21 @@ class LockStore {
         return reply;
     }
 
-    /** lock-acquire.lua; {@code claim}: the session's holdings key, type/id and attempt (off a Cluster), or none. */
-    private RedisStore.Call acquireCall(ResourceRef resource, Session session, String tokenHash, List<Object> claim) {
+    /**
+     * lock-acquire.lua; with {@code claimed} (off a Cluster: the attempt id of the claim before it in the
+     * same batch) it takes the lock only with that claim's place, or the session's holding, in the session's
+     * holdings; {@code null}: no such check.
+     */
+    private RedisStore.Call acquireCall(ResourceRef resource, Session session, String tokenHash, String claimed) {
         LockTiming timing = config.lock().timing(resource.type());
         List<Object> scriptKeys = new ArrayList<>(lockAndRoom(resource));
         List<Object> args = new ArrayList<>(Arrays.asList(session.sessionId(), session.userId(), session.username(),
                 session.clientId(), tokenHash, timing.ttl().toMillis(), config.lock().maxHold().toMillis(),
                 timing.idleTimeout().toMillis(), timing.presence().toMillis()));
-        if (!claim.isEmpty()) {
-            scriptKeys.add(claim.get(0));
-            args.addAll(claim.subList(1, claim.size()));
+        if (claimed != null) {
+            scriptKeys.add(holdings.key(session.userId(), session.sessionId()));
+            args.add(resource.toString());
+            args.add(claimed);
         }
         return new RedisStore.Call(Script.LOCK_ACQUIRE, RScript.ReturnType.LIST, scriptKeys, args.toArray());
     }
