@@ -6,12 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.RedisCommandStats;
+import dev.kickout.it.support.Wait;
 import jakarta.json.JsonObject;
 import java.net.URL;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -23,14 +31,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The follow-ups of one revocation go to Redis together: kicking a user with {@value #SESSIONS} sessions
  * costs Redis a few round trips (the admin's token check, the revoke script, one batch with every
- * session's event, audit entry and lock look-up and the user's listing entry, the outbox
+ * session's event, audit entry and lock look-up and the user's listing entry, then the outbox
  * acknowledgement), not one or more per session; and every session is refused and audited as before.
  * A login costs two: the throttle's reservation before the password is checked, then the login script,
  * which on one Redis also writes the user's listing entry, with the sign-in's bookkeeping beside it.
  * Counted by Redis itself around one request, with the near cache off and this deployment's timers
  * pushed out of the window, so that it holds only the request (after a first one, so that Redis has the
  * scripts cached). A lock acquire costs one beside its token check on one Redis: the claim of its place
- * among the caps, the lock's script, the holding and the listing go in one batch.
+ * among the caps, the lock's script, the holding and the listing go in one batch. A logout answers after
+ * three (its token check, the revoke script, the follow-ups' batch); its outbox acknowledgement follows,
+ * with those of the other decisions of the next milliseconds.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -39,8 +49,11 @@ class RevocationRoundTripsIT {
     static final int SESSIONS = 30;
     /** What the request may cost whatever the number of sessions, with room for a stray PING. */
     static final long MAX_ROUND_TRIPS = 8;
-    /** Logins (or acquires) measured at most, one at a time, until one costs what it should. */
+    /** Logins (or acquires, logouts) measured at most, one at a time, until one costs what it should. */
     static final int LOGINS = 3;
+    /** Logouts sent at once. */
+    static final int LOGOUTS = 30;
+    static final Duration DRAINED = Duration.ofSeconds(20);
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -116,6 +129,69 @@ class RevocationRoundTripsIT {
         String carol = api.tryLogin("carol", "carol", "web", "acquire-round-trips").assertOk(200).getString("token");
         for (String id : acquired) {
             api.post("locks/order/" + id, carol, null).assertOk(201);
+        }
+    }
+
+    @Test
+    void aLogoutAnswersAfterThreeRoundTripsAndAcknowledgesWithOthers() throws Exception {
+        Api api = new Api(base);
+        api.post("auth/logout", api.tryLogin("alice", "alice", "web", "logout-warm-up").assertOk(200).getString("token"), null)
+                .assertOk(204);
+
+        long roundTrips = Long.MAX_VALUE;
+        Map<String, Long> commands = Map.of();
+        for (int i = 0; i < LOGINS && roundTrips > 3; i++) {
+            String token = api.tryLogin("alice", "alice", "web", "logout-round-trips-" + i).assertOk(200).getString("token");
+            try (RedisCommandStats.Window window = RedisCommandStats.window()) {
+                api.post("auth/logout", token, null).assertOk(204);
+                long reads = window.roundTrips();
+                commands = window.commands();
+                roundTrips = Math.min(roundTrips, reads - commands.getOrDefault("ping", 0L));
+            }
+        }
+        System.out.printf("[figure] logout, its token check included, until it answers: %d Redis round trips%n", roundTrips);
+        long fewest = roundTrips;
+        Map<String, Long> ran = commands;
+        // the token check, the revoke script, the follow-ups' batch; the outbox acknowledgement comes after the answer
+        assertTrue(fewest <= 3, () -> fewest + " round trips for one logout at best; Redis ran " + ran);
+
+        // many at once: their acknowledgements go to Redis in a few batches, not one each (the logins one by
+        // one: the throttle lets only so many password checks of one username run at once)
+        List<String> tokens = new ArrayList<>();
+        for (int i = 0; i < LOGOUTS; i++) {
+            tokens.add(api.tryLogin("carol", "carol", i % 2 == 0 ? "web" : "phone", "logouts-at-once-" + i).assertOk(200)
+                    .getString("token"));
+        }
+        try (RedisCommandStats.Window window = RedisCommandStats.window()) {
+            Wait.until(DRAINED, () -> "the outbox emptied before the logouts", () -> outboxEntries(window) == 0);
+            concurrently(LOGOUTS, i -> api.post("auth/logout", tokens.get(i), null).assertOk(204));
+            // no drainer runs here (kickout.outbox.interval is an hour): only the acknowledgements empty it
+            Wait.until(DRAINED, () -> "the logouts' outbox entries acknowledged", () -> outboxEntries(window) == 0);
+            long reads = window.roundTrips() - window.commands().getOrDefault("ping", 0L);
+            System.out.printf("[figure] %d logouts at once: %.2f Redis round trips each, acknowledgements included%n",
+                    LOGOUTS, (double) reads / LOGOUTS);
+            assertTrue(reads <= 3L * LOGOUTS + LOGOUTS / 2, () -> reads + " round trips for " + LOGOUTS
+                    + " logouts at once: their acknowledgements went one by one");
+        }
+    }
+
+    /** Outbox entries of this deployment (under its key prefix), asked on the window's connection. */
+    private static long outboxEntries(RedisCommandStats.Window window) {
+        return ((List<?>) window.call("KEYS", "round-trips:*:ob")).size();
+    }
+
+    /** {@code work} for 0 ... n - 1, all at once; its results in order. */
+    private static <T> List<T> concurrently(int n, IntFunction<T> work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            List<Callable<T>> tasks = IntStream.range(0, n).<Callable<T>>mapToObj(i -> () -> work.apply(i)).toList();
+            List<T> results = new ArrayList<>();
+            for (Future<T> result : pool.invokeAll(tasks)) {
+                results.add(result.get());
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
         }
     }
 

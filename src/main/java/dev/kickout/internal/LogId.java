@@ -96,6 +96,8 @@ public enum LogId {
     OUTBOX_UNKNOWN_KIND(7008),
     /** A drainer delivered an entry its deciding instance left undone. */
     OUTBOX_DELIVERED_BY_DRAINER(7009),
+    /** Acknowledgements of delivered entries did not reach Redis; drainers deliver those entries again (FINE). */
+    OUTBOX_ACK_FAILED(7010),
 
     /** A request failed unexpectedly (500 INTERNAL_ERROR); the message names the incident id the client got. */
     REQUEST_FAILED(8001),

@@ -3,8 +3,6 @@ package dev.kickout.internal.outbox;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
-import dev.kickout.internal.redis.RedisStore;
-import dev.kickout.internal.redis.Script;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
@@ -19,7 +17,7 @@ import java.util.logging.Logger;
  * Makes a decision's follow-ups survive the deciding instance. A feature passes {@link #args} (and
  * the outbox shard keys of its slot, {@code RedisKeys.userOutbox}/{@code lockOutbox}) to its
  * deciding script, which writes the entry atomically with the decision; then it calls
- * {@link #afterDecision}:
+ * {@link #afterDecision}, which runs the follow-ups and leaves the acknowledgement to {@code OutboxAcks}:
  * <pre>{@code
  * String id = outbox.newId();
  * List<Object> reply = redis.run(Script.REVOKE, keysWithShard, ..., outbox.args(id, json.write(actor)));
@@ -35,13 +33,13 @@ public class Outbox {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     @Inject
-    RedisStore redis;
-    @Inject
     KickoutConfig config;
     @Inject
     DecisionFault fault;
     @Inject
     BeanManager beans;
+    @Inject
+    OutboxAcks acks;
 
     /** A fresh entry id (random, key-safe). */
     public String newId() {
@@ -73,12 +71,15 @@ public class Outbox {
         }
     }
 
-    /** Runs {@code followUps} and acknowledges the entry if all succeeded; answers whether they did. */
+    /**
+     * Runs {@code followUps} and, if all succeeded, acknowledges the entry: within milliseconds, together
+     * with the other acknowledgements due by then ({@code OutboxAcks}). Answers whether they all succeeded.
+     */
     boolean deliver(List<Object> shard, String id, Consumer<FollowUps> followUps) {
         FollowUps run = new FollowUps(id, beans);
         followUps.accept(run);
         if (run.allDone()) {
-            redis.run(Script.OUTBOX_ACK, shard, id);
+            acks.add(shard, id);
         }
         return run.allDone();
     }
