@@ -101,15 +101,18 @@ public class NearCacheLink {
      * Tells every instance's cache to forget the user's sessions, this one's first. The deciding script
      * (revoke.lua, login.lua) already published the same message atomically with the decision, so an
      * instance that dies right after deciding leaves no cache behind; this second publication, a follow-up,
-     * covers a message lost between Redis Cluster nodes. Throws if Redis does not take it: the outbox
-     * then delivers it again.
+     * covers a message lost between Redis Cluster nodes. Inside {@link RedisStore#pipelined} work the
+     * publication goes with the rest of the batch. Throws if Redis does not take it: the outbox then
+     * delivers it again.
      */
     void invalidate(String userTag) {
         if (cache == null) {
             return;
         }
         cache.invalidate(userTag);
-        redis.call(client -> topic(client).publish(invalidation(userTag)));
+        String channel = keys.nearCacheChannel();
+        redis.defer(RedisStore.Step.on(channel, (batch, bySha) ->
+                batch.getTopic(channel, StringCodec.INSTANCE).publishAsync(invalidation(userTag))), published -> { });
     }
 
     /** The message that makes every near cache forget a user's sessions. */

@@ -81,13 +81,14 @@ class RevocationFollowUps implements OutboxDelivery {
     }
 
     private void run(FollowUps followUps, String id, List<Ended> ended, Actor actor, SessionStore.Summary summary) {
-        // first: until every near cache has forgotten them, another instance may still answer these tokens
-        ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).distinct()
-                .forEach(userTag -> followUps.run("near cache invalidation", () -> nearCache.invalidate(userTag)));
-        // the listing entries and the observers' writes (events, audit entries, lock look-ups) of all the
-        // sessions go to Redis together; a redelivery reads the users again, while right after the script
-        // its own summary is the newest
-        followUps.run("session indexes and events", () -> redis.pipelined(() -> {
+        // the near caches' invalidation, the listing entries and the observers' writes (events, audit
+        // entries, lock look-ups) of all the sessions go to Redis together; a redelivery reads the users
+        // again, while right after the script its own summary is the newest
+        followUps.run("near cache invalidation, session indexes and events", () -> redis.pipelined(() -> {
+            // first: until every near cache has forgotten them, another instance may still answer these
+            // tokens (this instance's forgets them here, the others heard the script's own message)
+            ended.stream().map(end -> Tokens.userTagOf(end.session().sessionId())).distinct()
+                    .forEach(nearCache::invalidate);
             if (summary != null) {
                 indexes.defer(summary);
             } else {
