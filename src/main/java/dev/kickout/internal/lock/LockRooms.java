@@ -19,6 +19,7 @@ import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.session.Session;
 import dev.kickout.spi.LockPolicy;
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -93,6 +94,8 @@ public class LockRooms {
 
     @Resource
     ManagedScheduledExecutorService scheduler;
+    /** Set when the application stops: an advance scheduled before then finds its beans gone and does nothing. */
+    private volatile boolean stopped;
 
     private static final Logger LOG = Logger.getLogger(LockRooms.class.getName());
 
@@ -288,8 +291,18 @@ public class LockRooms {
         if (event.after().isZero()) {
             freed(event.resource());
         } else {
-            scheduler.schedule(() -> freed(event.resource()), event.after().toMillis(), TimeUnit.MILLISECONDS);
+            scheduler.schedule(() -> {
+                if (!stopped) {
+                    freed(event.resource());
+                }
+            }, event.after().toMillis(), TimeUnit.MILLISECONDS);
         }
+    }
+
+    /** The application stops; the waiters of a lock whose advance was still due get their turn from the next release or sweep. */
+    @PreDestroy
+    void stop() {
+        stopped = true;
     }
 
     void freed(ResourceRef resource) {

@@ -62,6 +62,8 @@ class LockWatch {
     private static final long OFFSET_REFRESH_MILLIS = 30_000;
 
     private ScheduledFuture<?> ticks;
+    /** Set when the application stops: a release scheduled before then finds its beans gone and does nothing. */
+    private volatile boolean stopped;
     private volatile long offset;
     private volatile long offsetReadAt = Long.MIN_VALUE;
     private volatile boolean busy;
@@ -84,6 +86,7 @@ class LockWatch {
 
     @PreDestroy
     void stop() {
+        stopped = true;
         if (ticks != null) {
             ticks.cancel(false);
         }
@@ -189,6 +192,9 @@ class LockWatch {
     }
 
     private void atDeadline(ResourceRef resource, boolean mayRetry) {
+        if (stopped) {
+            return; // another instance's watch, or the sweeper, ends it
+        }
         try {
             List<Object> reply = store.deadline(resource, true);
             if ("NONE".equals(reply.get(0))) {
