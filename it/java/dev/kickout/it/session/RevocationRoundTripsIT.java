@@ -46,6 +46,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class RevocationRoundTripsIT {
 
+    static final String PREFIX = "round-trips";
     static final int SESSIONS = 30;
     /** What the request may cost whatever the number of sessions, with room for a stray PING. */
     static final long MAX_ROUND_TRIPS = 8;
@@ -57,7 +58,7 @@ class RevocationRoundTripsIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.referenceWar(Map.of("kickout.key-prefix", "round-trips", "kickout.login.policy", "MULTI",
+        return Deployments.referenceWar(Map.of("kickout.key-prefix", PREFIX, "kickout.login.policy", "MULTI",
                 "kickout.session.near-cache", "false", "kickout.outbox.interval", "PT1H",
                 "kickout.cleanup.interval", "PT1H", "kickout.lock.watch-interval", "PT1H"));
     }
@@ -78,6 +79,7 @@ class RevocationRoundTripsIT {
         long roundTrips = Long.MAX_VALUE;
         Map<String, Long> commands = Map.of();
         for (int i = 0; i < LOGINS && roundTrips > 2; i++) {
+            awaitAcknowledged(PREFIX);
             try (RedisCommandStats.Window window = RedisCommandStats.window()) {
                 api.tryLogin("alice", "alice", "phone", "login-round-trips-" + i).assertOk(200);
                 long reads = window.roundTrips();
@@ -108,6 +110,7 @@ class RevocationRoundTripsIT {
         List<String> acquired = new ArrayList<>();
         for (int i = 0; i < LOGINS && roundTrips > 2; i++) {
             String id = UUID.randomUUID().toString();
+            awaitAcknowledged(PREFIX);
             try (RedisCommandStats.Window window = RedisCommandStats.window()) {
                 api.post("locks/order/" + id, alice, null).assertOk(201);
                 long reads = window.roundTrips();
@@ -142,6 +145,7 @@ class RevocationRoundTripsIT {
         Map<String, Long> commands = Map.of();
         for (int i = 0; i < LOGINS && roundTrips > 3; i++) {
             String token = api.tryLogin("alice", "alice", "web", "logout-round-trips-" + i).assertOk(200).getString("token");
+            awaitAcknowledged(PREFIX);
             try (RedisCommandStats.Window window = RedisCommandStats.window()) {
                 api.post("auth/logout", token, null).assertOk(204);
                 long reads = window.roundTrips();
@@ -162,8 +166,8 @@ class RevocationRoundTripsIT {
             tokens.add(api.tryLogin("carol", "carol", i % 2 == 0 ? "web" : "phone", "logouts-at-once-" + i).assertOk(200)
                     .getString("token"));
         }
+        awaitAcknowledged(PREFIX);
         try (RedisCommandStats.Window window = RedisCommandStats.window()) {
-            Wait.until(DRAINED, () -> "the outbox emptied before the logouts", () -> outboxEntries(window) == 0);
             concurrently(LOGOUTS, i -> api.post("auth/logout", tokens.get(i), null).assertOk(204));
             // no drainer runs here (kickout.outbox.interval is an hour): only the acknowledgements empty it
             Wait.until(DRAINED, () -> "the logouts' outbox entries acknowledged", () -> outboxEntries(window) == 0);
@@ -177,7 +181,21 @@ class RevocationRoundTripsIT {
 
     /** Outbox entries of this deployment (under its key prefix), asked on the window's connection. */
     private static long outboxEntries(RedisCommandStats.Window window) {
-        return ((List<?>) window.call("KEYS", "round-trips:*:ob")).size();
+        return outboxEntries(window, PREFIX);
+    }
+
+    private static long outboxEntries(RedisCommandStats.Window window, String prefix) {
+        return ((List<?>) window.call("KEYS", prefix + ":*:ob")).size();
+    }
+
+    /**
+     * Until every outbox entry under {@code prefix} is acknowledged, so that the acknowledgement of an
+     * earlier decision, which follows its answer by some milliseconds, falls into no later window.
+     */
+    static void awaitAcknowledged(String prefix) {
+        try (RedisCommandStats.Window window = RedisCommandStats.window()) {
+            Wait.until(DRAINED, () -> "the outbox emptied", () -> outboxEntries(window, prefix) == 0);
+        }
     }
 
     /** {@code work} for 0 ... n - 1, all at once; its results in order. */
@@ -208,6 +226,7 @@ class RevocationRoundTripsIT {
         // once, so that Redis has every script of a kick cached (a first call sends them whole)
         api.login("carol", "warm-up");
         api.post("admin/users/carol/logout", admin, "{\"reason\":\"warm-up\"}").assertOk(200);
+        awaitAcknowledged(PREFIX);
 
         JsonObject result;
         long roundTrips;
