@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.support.RedisCommandStats;
+import dev.kickout.it.support.ServerAgnostic;
 import dev.kickout.it.support.Wait;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -27,8 +28,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * observers' writes (the token check is answered in memory, and the outbox acknowledgement follows the
  * answer). Counted by Redis itself around the request, the near cache's heartbeat slowed to one every
  * two seconds and the other timers pushed out, so that the window holds only the request; the fewest of
- * a few tries, since a heartbeat can still fall into one.
+ * a few tries, since a heartbeat can still fall into one. What it counts does not depend on the server.
  */
+@ServerAgnostic
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class CachedRevocationRoundTripsIT {
@@ -40,7 +42,8 @@ class CachedRevocationRoundTripsIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return Deployments.referenceWar(Map.of("kickout.key-prefix", PREFIX, "kickout.login.policy", "MULTI",
-                "kickout.session.near-cache.silence", "PT10S", "kickout.session.touch-interval", "PT1H",
+                "kickout.session.near-cache", "true", "kickout.session.near-cache.silence", "PT10S",
+                "kickout.session.touch-interval", "PT1H",
                 "kickout.outbox.interval", "PT1H", "kickout.cleanup.interval", "PT1H", "kickout.lock.watch-interval", "PT1H"));
     }
 
