@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Api.Login;
 import dev.kickout.it.http.Deployments;
+import dev.kickout.it.support.TestRedis;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.URL;
+import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -60,7 +62,12 @@ class AuditRestartIT {
             api.delete("admin/sessions/" + bob.sessionId() + "?reason=before%20restart", admin).assertOk(200);
             JsonObject before = forceLogoutOf(api, admin, bob.sessionId());
 
+            // a decision right before the application stops: its outbox entry is acknowledged before it is gone,
+            // not left for the next instance's drainer to deliver again
+            api.post("auth/logout", api.login("carol", "web").token(), null).assertOk(204);
             deployer.undeploy(APP);
+            assertEquals(List.of(), TestRedis.client().getKeys().getKeysStreamByPattern(APP + ":*:ob").toList(),
+                    "outbox entries left by the stopped application");
             deployer.deploy(APP);
 
             JsonObject after = forceLogoutOf(api, api.login("admin", "console").token(), bob.sessionId());

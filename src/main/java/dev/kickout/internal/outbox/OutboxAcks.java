@@ -8,6 +8,8 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,6 +37,8 @@ class OutboxAcks {
     static final long LINGER_MILLIS = 20;
     /** Entry ids per script call at most (one shard's), well within Lua's limit on unpacked arguments. */
     static final int IDS_PER_CALL = 500;
+    /** Acknowledgements kept for another try at most; beyond them a Redis that refuses them leaves the entries to the drainers. */
+    static final int MAX_PENDING = 10_000;
 
     private static final Logger LOG = Logger.getLogger(OutboxAcks.class.getName());
 
@@ -46,34 +50,53 @@ class OutboxAcks {
     /** Entry ids to acknowledge, by shard; guarded by this. */
     private Map<List<Object>, List<String>> pending = new HashMap<>();
     private boolean flushPlanned;
+    private final Object flushing = new Object();
+    /** Set when the application starts to stop: acknowledgements then go at once, while Redis is still at hand. */
+    private volatile boolean stopping;
 
-    /** Acknowledges entry {@code id} of {@code shard} within {@value #LINGER_MILLIS} ms, with the others due by then. */
+    /**
+     * Acknowledges entry {@code id} of {@code shard} within {@value #LINGER_MILLIS} ms, with the others due by then;
+     * at once while the application stops (its sessions ending at undeployment are decisions too).
+     */
     void add(List<Object> shard, String id) {
         synchronized (this) {
             pending.computeIfAbsent(shard, s -> new ArrayList<>()).add(id);
-            if (flushPlanned) {
+            if (flushPlanned && !stopping) {
                 return;
             }
             flushPlanned = true;
         }
+        if (stopping) {
+            flush();
+            return;
+        }
         try {
             scheduler.schedule(this::flush, LINGER_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException stopping) {
+        } catch (RejectedExecutionException refused) {
             flush();
         }
     }
 
-    /** Sends every pending acknowledgement now: one script call per shard (and {@value #IDS_PER_CALL} ids), one round trip. */
+    /**
+     * Sends every pending acknowledgement now: one script call per shard (and {@value #IDS_PER_CALL} ids), one round
+     * trip. One flush at a time, so that the one of a stopping application waits for a scheduled one under way.
+     * What Redis did not take stays pending for the next flush.
+     */
     void flush() {
-        Map<List<Object>, List<String>> due;
-        synchronized (this) {
-            due = pending;
-            pending = new HashMap<>();
-            flushPlanned = false;
+        synchronized (flushing) {
+            Map<List<Object>, List<String>> due;
+            synchronized (this) {
+                due = pending;
+                pending = new HashMap<>();
+                flushPlanned = false;
+            }
+            if (!due.isEmpty()) {
+                send(due);
+            }
         }
-        if (due.isEmpty()) {
-            return;
-        }
+    }
+
+    private void send(Map<List<Object>, List<String>> due) {
         try {
             redis.pipelined(() -> due.forEach((shard, ids) -> {
                 for (int from = 0; from < ids.size(); from += IDS_PER_CALL) {
@@ -83,13 +106,28 @@ class OutboxAcks {
                 }
             }));
         } catch (RuntimeException e) {
+            synchronized (this) {
+                if (pending.values().stream().mapToInt(List::size).sum() < MAX_PENDING) {
+                    due.forEach((shard, ids) -> pending.computeIfAbsent(shard, s -> new ArrayList<>()).addAll(ids));
+                }
+            }
             int count = due.values().stream().mapToInt(List::size).sum();
             LOG.log(Level.FINE, LogText.safe(e), () -> LogId.OUTBOX_ACK_FAILED.message(count + " outbox acknowledgements"
-                    + " not sent; drainers deliver those entries again after kickout.outbox.grace"));
+                    + " not sent yet; they go with the next ones, and drainers deliver entries still unacknowledged after"
+                    + " kickout.outbox.grace"));
         }
     }
 
-    /** The application stops: what is pending goes now, not after the scheduler is gone. */
+    /**
+     * The application starts to stop, every bean still there: what is pending goes now, and what comes
+     * later at once, not left to a scheduler that may no longer run it or to a Redis client already closed.
+     */
+    void stopping(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
+        stopping = true;
+        flush();
+    }
+
+    /** Whatever came after {@link #stopping}, in case the container ends the beans without that event. */
     @PreDestroy
     void stop() {
         flush();
