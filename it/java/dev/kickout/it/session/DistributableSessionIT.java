@@ -69,14 +69,26 @@ class DistributableSessionIT {
     void aKickDecidedOnOneInstanceEndsTheReplicatedHttpSessionOnBoth() {
         // each instance hears of the kick at the same moment: a few rounds of it
         for (int round = 1; round <= KICK_ROUNDS; round++) {
-            kickOnce(round);
+            try {
+                kickOnce(round);
+            } catch (AssertionError | RuntimeException e) {
+                // what the two instances logged meanwhile: the replicated session's part is theirs
+                for (WildFlyProcess instance : List.of(one, two)) {
+                    System.out.println("--- the last lines of " + instance.name() + "'s server.log\n" + instance.logTail(60));
+                }
+                throw e;
+            }
         }
     }
 
     private static void kickOnce(int round) {
         CookieClient aliceOnOne = FormsWar.signIn(url(one), "alice");
         CookieClient aliceOnTwo = aliceOnOne.at(two.contextRoot());
-        String[] me = aliceOnOne.get("pages/me").body().split(" ");
+        Reply mine = aliceOnOne.get("pages/me");
+        // "<user> <Kickout session> <HttpSession>"
+        assertTrue(mine.status() == 200 && mine.body().matches("alice \\S+ \\S+"),
+                "round " + round + ": alice's page right after her sign-in: " + mine.status() + " " + mine.body());
+        String[] me = mine.body().split(" ");
         // the same HttpSession on the other instance, and with it the same Kickout session
         List<String> there = List.of(aliceOnTwo.get("pages/me").body().split(" "));
         assertEquals(List.of(me), there, "alice on the second instance");

@@ -136,6 +136,16 @@ public final class WildFlyProcess implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + (9990 + portOffset) + "/metrics");
     }
 
+    /** The last {@code lines} lines of the instance's {@code server.log}, for a failing test's report. */
+    public String logTail(int lines) {
+        try (Stream<String> all = Files.lines(base.resolve("log/server.log"))) {
+            List<String> kept = all.toList();
+            return String.join("\n", kept.subList(Math.max(0, kept.size() - lines), kept.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(no server.log: " + e + ")";
+        }
+    }
+
     /** Whether the server JVM runs. */
     public boolean isAlive() {
         return serverJvm().map(ProcessHandle::isAlive).orElse(false);
