@@ -98,24 +98,45 @@ class OutboxAcks {
 
     private void send(Map<List<Object>, List<String>> due) {
         try {
-            redis.pipelined(() -> due.forEach((shard, ids) -> {
-                for (int from = 0; from < ids.size(); from += IDS_PER_CALL) {
-                    Object[] chunk = ids.subList(from, Math.min(ids.size(), from + IDS_PER_CALL)).toArray();
-                    redis.defer(RedisStore.step(new RedisStore.Call(Script.OUTBOX_ACK, RScript.ReturnType.LIST, shard, chunk)),
-                            acknowledged -> { });
-                }
-            }));
+            acknowledge(calls(due));
         } catch (RuntimeException e) {
-            synchronized (this) {
-                if (pending.values().stream().mapToInt(List::size).sum() < MAX_PENDING) {
-                    due.forEach((shard, ids) -> pending.computeIfAbsent(shard, s -> new ArrayList<>()).addAll(ids));
-                }
-            }
             int count = due.values().stream().mapToInt(List::size).sum();
+            int kept = keep(due);
             LOG.log(Level.FINE, LogText.safe(e), () -> LogId.OUTBOX_ACK_FAILED.message(count + " outbox acknowledgements"
-                    + " not sent yet; they go with the next ones, and drainers deliver entries still unacknowledged after"
-                    + " kickout.outbox.grace"));
+                    + " not sent; " + kept + " of them go with the next ones, and drainers deliver entries still"
+                    + " unacknowledged after kickout.outbox.grace"));
         }
+    }
+
+    /** The acknowledgements of {@code due}: one outbox-ack.lua call per shard and {@value #IDS_PER_CALL} ids. */
+    static List<RedisStore.Call> calls(Map<List<Object>, List<String>> due) {
+        List<RedisStore.Call> calls = new ArrayList<>();
+        due.forEach((shard, ids) -> {
+            for (int from = 0; from < ids.size(); from += IDS_PER_CALL) {
+                Object[] chunk = ids.subList(from, Math.min(ids.size(), from + IDS_PER_CALL)).toArray();
+                calls.add(new RedisStore.Call(Script.OUTBOX_ACK, RScript.ReturnType.LIST, shard, chunk));
+            }
+        });
+        return calls;
+    }
+
+    /** Sends {@code calls} in one round trip. */
+    void acknowledge(List<RedisStore.Call> calls) {
+        redis.pipelined(() -> calls.forEach(call -> redis.defer(RedisStore.step(call), acknowledged -> { })));
+    }
+
+    /** Puts refused acknowledgements back for the next flush, as many as fit under {@value #MAX_PENDING}; answers how many. */
+    private synchronized int keep(Map<List<Object>, List<String>> refused) {
+        int room = MAX_PENDING - pending.values().stream().mapToInt(List::size).sum();
+        int kept = 0;
+        for (Map.Entry<List<Object>, List<String>> shard : refused.entrySet()) {
+            List<String> ids = shard.getValue().subList(0, Math.max(0, Math.min(room - kept, shard.getValue().size())));
+            if (!ids.isEmpty()) {
+                pending.computeIfAbsent(shard.getKey(), s -> new ArrayList<>()).addAll(ids);
+                kept += ids.size();
+            }
+        }
+        return kept;
     }
 
     /**
