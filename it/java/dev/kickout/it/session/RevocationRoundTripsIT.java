@@ -50,6 +50,12 @@ class RevocationRoundTripsIT {
     static final int SESSIONS = 30;
     /** What the request may cost whatever the number of sessions, with room for a stray PING. */
     static final long MAX_ROUND_TRIPS = 8;
+    /**
+     * The script calls a kick may make whatever the number of sessions: the sessions' events in one call,
+     * their audit entries in one per audit shard (8), the token check, the revoke script, the listing entry
+     * and the acknowledgement, with room for a stray drainer or sweeper call.
+     */
+    static final long MAX_SCRIPT_CALLS = 16;
     /** Logins (or acquires, logouts) measured at most, one at a time, until one costs what it should. */
     static final int LOGINS = 3;
     /** Logouts sent at once. */
@@ -241,6 +247,10 @@ class RevocationRoundTripsIT {
         assertEquals(SESSIONS, result.getInt("kicked"));
         assertTrue(roundTrips <= MAX_ROUND_TRIPS, () -> roundTrips + " round trips for one kick of " + SESSIONS
                 + " sessions: its follow-ups went one by one; Redis ran " + commands);
+        long scriptCalls = commands.getOrDefault("evalsha", 0L) + commands.getOrDefault("eval", 0L);
+        System.out.printf("[figure] kick of a user with %d sessions: %d script calls%n", SESSIONS, scriptCalls);
+        assertTrue(scriptCalls <= MAX_SCRIPT_CALLS, () -> scriptCalls + " script calls for one kick of " + SESSIONS
+                + " sessions: its events or audit entries went one call each; Redis ran " + commands);
         for (String token : tokens) {
             api.get("auth/me", token).assertProblem(401, "KICKED");
         }

@@ -65,26 +65,38 @@ class AuditStreams {
      * {@code kickout.outbox.max-age} and a minute (no outbox entry is delivered later); {@code then}
      * gets the stored entry, or empty if it was. The delivery key picks the shard, so every delivery of
      * one key meets the same dedup set. Inside {@link RedisStore#pipelined} work it goes to Redis with
-     * the work's other deferred steps.
+     * the work's other deferred steps, in one script call with the other entries of its shard.
      */
     void appendOnce(AuditEntry draft, boolean force, String deliveryKey, Consumer<Optional<AuditEntry>> then) {
-        redis.defer(RedisStore.step(appendOnceCall(draft, force, deliveryKey)),
-                reply -> then.accept(onceStored(draft, (List<?>) reply)));
+        int shard = RedisKeys.auditShard(deliveryKey);
+        redis.deferTogether(keys.audit(shard).get(0).toString(), List.of(AuditStreams.class, shard),
+                new Once(draft, force, deliveryKey), once -> RedisStore.step(appendOnceCall(shard, once)),
+                reply -> then.accept(onceStored(draft, reply.toString())));
     }
 
-    private RedisStore.Call appendOnceCall(AuditEntry draft, boolean force, String deliveryKey) {
-        int shard = RedisKeys.auditShard(deliveryKey);
+    /** An entry for audit-append-once.lua. */
+    private record Once(AuditEntry draft, boolean force, String deliveryKey) {
+    }
+
+    /** audit-append-once.lua for entries of one shard; its reply has one value per entry. */
+    private RedisStore.Call appendOnceCall(int shard, List<Once> entries) {
         List<Object> keyList = new ArrayList<>(keys.audit(shard));
         keyList.add(keys.auditDeliveries(shard));
-        List<Object> args = new ArrayList<>(List.of(deliveryKey, Long.toString(config.outbox().maxAge().plusMinutes(1).toMillis()),
-                force ? "1" : "0", retentionMillis(), shardCapacity(), Integer.toString(shard),
-                Integer.toString(SHARDS)));
-        args.addAll(fields(draft));
+        List<Object> args = new ArrayList<>(List.of(Long.toString(config.outbox().maxAge().plusMinutes(1).toMillis()),
+                retentionMillis(), shardCapacity(), Integer.toString(shard), Integer.toString(SHARDS)));
+        for (Once once : entries) {
+            List<String> fields = fields(once.draft());
+            args.add(once.deliveryKey());
+            args.add(once.force() ? "1" : "0");
+            args.add(Integer.toString(fields.size()));
+            args.addAll(fields);
+        }
         return new RedisStore.Call(Script.AUDIT_APPEND_ONCE, RScript.ReturnType.LIST, keyList, args.toArray());
     }
 
-    private static Optional<AuditEntry> onceStored(AuditEntry draft, List<?> reply) {
-        return reply.isEmpty() ? Optional.empty() : Optional.of(stored(draft, reply, draft.details()));
+    /** The entry as stored, from its reply ("id at-ms"), or empty ("") when its delivery key was already appended. */
+    private static Optional<AuditEntry> onceStored(AuditEntry draft, String reply) {
+        return reply.isEmpty() ? Optional.empty() : Optional.of(stored(draft, List.of(reply.split(" ")), draft.details()));
     }
 
     /**

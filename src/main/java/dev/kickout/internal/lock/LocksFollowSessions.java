@@ -7,6 +7,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /** A session that ends (logout, kick, replacement, expiry) releases the locks it holds and leaves the queues it waited in. */
 @ApplicationScoped
@@ -33,9 +34,16 @@ class LocksFollowSessions {
     void onRevoked(@Observes SessionRevoked event) {
         String userId = event.session().userId();
         String sessionId = event.session().sessionId();
-        // the session's holdings and the user's queues share the user's slot
-        redis.defer(RedisStore.Step.on(holdings.key(userId, sessionId), (batch, bySha) -> holdings.heldBy(batch, userId, sessionId)
-                        .thenCombine(roomStore.queuesOf(batch, userId), (held, queued) -> new Left(LockHoldings.held(held), queued))),
+        // the sessions' holdings and the user's queues share the user's slot: the user's sessions ended
+        // together are read together, and the queues once
+        redis.deferTogether(holdings.key(userId, sessionId), List.of(LocksFollowSessions.class, userId), sessionId,
+                sessionIds -> (batch, bySha) -> {
+                    CompletableFuture<Collection<String>> queued = roomStore.queuesOf(batch, userId).toCompletableFuture();
+                    List<CompletableFuture<Collection<String>>> held = sessionIds.stream()
+                            .map(id -> holdings.heldBy(batch, userId, id).toCompletableFuture()).toList();
+                    return queued.thenCompose(queues -> CompletableFuture.allOf(held.toArray(CompletableFuture[]::new))
+                            .thenApply(all -> held.stream().map(each -> new Left(LockHoldings.held(each.join()), queues)).toList()));
+                },
                 reply -> {
                     Left left = (Left) reply;
                     locks.releaseAllOf(userId, sessionId, left.held());

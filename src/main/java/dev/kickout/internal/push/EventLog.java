@@ -58,17 +58,36 @@ class EventLog {
         return new PushEvent(sessionId, id.toString(), type, data);
     }
 
-    /** Stores an event and publishes it on {@code channel} in the same step (push-send.lua); answers it with its id. */
-    PushEvent appendAndPublish(String sessionId, String type, String data, String channel) {
-        RedisStore.Call call = appendAndPublishCall(sessionId, type, data, channel);
-        String id = redis.eval(call.script(), call.type(), call.keys(), call.args());
-        return new PushEvent(sessionId, id, type, data);
+    /** One event to store, in the log of its session. */
+    record Entry(String sessionId, String type, String data) {
     }
 
-    /** push-send.lua for one event, as a call; its reply is the event's id. */
-    RedisStore.Call appendAndPublishCall(String sessionId, String type, String data, String channel) {
-        return new RedisStore.Call(Script.PUSH_SEND, RScript.ReturnType.VALUE, List.of(key(sessionId)), type, data, KEEP,
-                expiry(type).toMillis(), sessionId, channel);
+    /** Stores an event and publishes it on {@code channel} in the same step (push-send.lua); answers it with its id. */
+    PushEvent appendAndPublish(String sessionId, String type, String data, String channel) {
+        RedisStore.Call call = appendAndPublishCall(List.of(new Entry(sessionId, type, data)), channel);
+        List<String> ids = redis.eval(call.script(), call.type(), call.keys(), call.args());
+        return new PushEvent(sessionId, ids.get(0), type, data);
+    }
+
+    /**
+     * push-send.lua for {@code entries} (sessions of one user: their logs share its slot), as a call; its
+     * reply is the events' ids, in order.
+     */
+    RedisStore.Call appendAndPublishCall(List<Entry> entries, String channel) {
+        List<Object> logs = new ArrayList<>(entries.size());
+        List<Object> args = new ArrayList<>(2 + 4 * entries.size());
+        args.add(KEEP);
+        args.add(channel);
+        for (Entry entry : entries) {
+            logs.add(key(entry.sessionId()));
+            args.addAll(List.of(entry.type(), entry.data(), expiry(entry.type()).toMillis(), entry.sessionId()));
+        }
+        return new RedisStore.Call(Script.PUSH_SEND, RScript.ReturnType.LIST, logs, args.toArray());
+    }
+
+    /** The key of {@code sessionId}'s log (in its user's slot). */
+    String logKey(String sessionId) {
+        return key(sessionId);
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.kickout.internal.Json;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.StoreUnavailableException;
 import dev.kickout.internal.session.SessionEndHeard;
@@ -76,21 +77,26 @@ public class Push {
     /** Stores {@code payload} as an event of {@code type} for the session and wakes every instance. */
     /**
      * {@link #send}, for a caller that needs no answer: inside {@link RedisStore#pipelined} work it
-     * goes to Redis with the work's other deferred steps (a user's hundred revoked sessions: one
-     * round trip for their events, and on a Cluster one more for the publications).
+     * goes to Redis with the work's other deferred steps, in one script call with the other events for
+     * the same user's sessions (a user's hundred revoked sessions: one call for their events, and on a
+     * Cluster one more round trip for the publications).
      */
     public void post(String sessionId, String type, Object payload) {
-        String data = json.write(payload);
+        EventLog.Entry entry = new EventLog.Entry(sessionId, type, json.write(payload));
+        String userTag = sessionId.substring(0, RedisKeys.USER_TAG_LENGTH);
         if (!redis.clustered()) {
-            redis.defer(RedisStore.step(log.appendAndPublishCall(sessionId, type, data, channels.classic())), id -> { });
+            String channel = channels.classic();
+            redis.deferTogether(log.logKey(sessionId), List.of(EventLog.class, userTag), entry,
+                    entries -> RedisStore.step(log.appendAndPublishCall(entries, channel)), id -> { });
             return;
         }
         // the sharded channel lives in another slot: stored first, published once its id is known
-        redis.defer(RedisStore.step(log.appendAndPublishCall(sessionId, type, data, "")), id -> {
-            String message = json.write(new PushEvent(sessionId, (String) id, type, data));
-            redis.defer(RedisStore.Step.on(channels.channel(sessionId), (batch, bySha) -> channels.publish(batch, sessionId, message)),
-                    published -> { });
-        });
+        redis.deferTogether(log.logKey(sessionId), List.of(EventLog.class, userTag), entry,
+                entries -> RedisStore.step(log.appendAndPublishCall(entries, "")), id -> {
+                    String message = json.write(new PushEvent(sessionId, (String) id, type, entry.data()));
+                    redis.defer(RedisStore.Step.on(channels.channel(sessionId), (batch, bySha) -> channels.publish(batch, sessionId, message)),
+                            published -> { });
+                });
     }
 
     public PushEvent send(String sessionId, String type, Object payload) {

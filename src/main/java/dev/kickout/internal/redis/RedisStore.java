@@ -16,7 +16,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -244,7 +246,39 @@ public class RedisStore {
     private record Deferred(Step step, Consumer<Object> then) {
     }
 
-    private final ThreadLocal<List<Deferred>> deferred = new ThreadLocal<>();
+    /** What {@link #pipelined} work deferred for its next round trip: steps, and the items of each group. */
+    private static final class Wave {
+        final List<Deferred> steps = new ArrayList<>();
+        final Map<Object, Grouped<?>> groups = new HashMap<>();
+    }
+
+    /** Items deferred together ({@link #deferTogether}): one call for all, and each item's own follow-up. */
+    private static final class Grouped<T> {
+        final List<T> items = new ArrayList<>();
+        final List<Consumer<Object>> thens = new ArrayList<>();
+
+        /** Each item's follow-up with its reply; one that throws stops no other, and is thrown after them. */
+        void replied(Object replies) {
+            List<?> each = (List<?>) replies;
+            RuntimeException failure = null;
+            for (int i = 0; i < thens.size(); i++) {
+                try {
+                    thens.get(i).accept(each.get(i));
+                } catch (RuntimeException e) {
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.addSuppressed(e);
+                    }
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
+
+    private final ThreadLocal<Wave> deferred = new ThreadLocal<>();
 
     /**
      * Runs {@code work}, and the steps it defers ({@link #defer}) in one round trip when it ends (and
@@ -258,14 +292,15 @@ public class RedisStore {
             work.run();
             return;
         }
-        List<Deferred> pending = new ArrayList<>();
+        Wave pending = new Wave();
         deferred.set(pending);
         RuntimeException failure = null;
         try {
             work.run();
-            while (!pending.isEmpty()) {
-                List<Deferred> wave = List.copyOf(pending);
-                pending.clear();
+            while (!pending.steps.isEmpty()) {
+                List<Deferred> wave = List.copyOf(pending.steps);
+                pending.steps.clear();
+                pending.groups.clear();
                 List<Object> replies = steps(wave.stream().map(Deferred::step).toList());
                 for (int i = 0; i < wave.size(); i++) {
                     try {
@@ -292,12 +327,37 @@ public class RedisStore {
      * work, with the other deferred steps when the work ends.
      */
     public void defer(Step step, Consumer<Object> then) {
-        List<Deferred> pending = deferred.get();
+        Wave pending = deferred.get();
         if (pending == null) {
             then.accept(steps(List.of(step)).get(0));
         } else {
-            pending.add(new Deferred(step, then));
+            pending.steps.add(new Deferred(step, then));
         }
+    }
+
+    /**
+     * {@link #defer} for items that one step takes together: inside {@link #pipelined} work, the items of
+     * one {@code group} deferred for the same round trip go as one step, {@code step} of them all, whose
+     * reply is a list with one reply per item, in order; {@code then} gets its item's. Outside it,
+     * {@code step} of this item alone, at once. Every step of a group must be in the slot of {@code key}.
+     */
+    public <T> void deferTogether(String key, Object group, T item, Function<List<T>, Step> step, Consumer<Object> then) {
+        Wave pending = deferred.get();
+        if (pending == null) {
+            then.accept(((List<?>) steps(List.of(step.apply(List.of(item)))).get(0)).get(0));
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        Grouped<T> grouped = (Grouped<T>) pending.groups.get(group);
+        if (grouped == null) {
+            Grouped<T> created = new Grouped<>();
+            pending.groups.put(group, created);
+            pending.steps.add(new Deferred(Step.on(key, (batch, bySha) -> step.apply(created.items).addTo(batch, bySha)),
+                    created::replied));
+            grouped = created;
+        }
+        grouped.items.add(item);
+        grouped.thens.add(then);
     }
 
     /**

@@ -1,14 +1,21 @@
--- Stores one event in a session's log (a capped stream that expires) and wakes every instance with it,
+-- Stores events in their sessions' logs (capped streams that expire) and wakes every instance with each,
 -- in one step: the log stays the source of truth for replay, and no event is published that the log
--- does not hold. Used where the channel is a classic one (a single server, Sentinel); on a Cluster the
--- event goes over a sharded channel in another slot, published after this script.
--- KEYS[1] the session's event log
--- ARGV[1] type, ARGV[2] data (JSON), ARGV[3] entries kept (about), ARGV[4] the log's expiry (ms),
--- ARGV[5] sessionId, ARGV[6] the channel, or '' to publish nothing
--- Returns the event's id
-local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'type', ARGV[1], 'data', ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-if ARGV[6] ~= '' then
-  redis.call('PUBLISH', ARGV[6], cjson.encode({sessionId = ARGV[5], id = id, type = ARGV[1], data = ARGV[2]}))
+-- does not hold. Publishes where the channel is a classic one (a single server, Sentinel); on a Cluster
+-- each event goes over a sharded channel in another slot, published after this script. Several events
+-- (a user's revoked sessions) go in one call; their logs share the user's slot.
+-- KEYS[i] the i-th event's session log
+-- ARGV[1] entries kept per log (about), ARGV[2] the channel, or '' to publish nothing, then for the
+-- i-th event at ARGV[3 + 4 * (i - 1)]: type, data (JSON), the log's expiry (ms), sessionId
+-- Returns the events' ids, in order
+local ids = {}
+for i = 1, #KEYS do
+  local at = 3 + 4 * (i - 1)
+  local type, data = ARGV[at], ARGV[at + 1]
+  local id = redis.call('XADD', KEYS[i], 'MAXLEN', '~', ARGV[1], '*', 'type', type, 'data', data)
+  redis.call('PEXPIRE', KEYS[i], ARGV[at + 2])
+  if ARGV[2] ~= '' then
+    redis.call('PUBLISH', ARGV[2], cjson.encode({sessionId = ARGV[at + 3], id = id, type = type, data = data}))
+  end
+  ids[i] = id
 end
-return id
+return ids
