@@ -169,7 +169,7 @@ class WrkBench {
         Map<String, String> settings = new HashMap<>(SETTINGS);
         settings.putAll(extra);
         return Deployments.referenceWar(name, settings).addClasses(NoopResource.class, OpenNoopApplication.class,
-                GuardedNoopApplication.class, SessionFill.class, HeapProbe.class);
+                GuardedNoopApplication.class, RedisReadResource.class, SessionFill.class, HeapProbe.class);
     }
 
     /** The same host WAR with and without the module: the no-op at /open, CDI in annotated mode. */
@@ -348,10 +348,12 @@ class WrkBench {
      * Edit lock traffic over HTTP beside the no-op: wrk with {@code lock-cycle.lua} (per connection: acquire,
      * {@link #LOCK_HEARTBEATS} heartbeats, release, again) and the filtered no-op (near cache on: the lock
      * requests pass the same filter) at the same shape, {@link #LOCK_THREADS} threads of one connection each.
-     * Warm-up, then {@link #ROUNDS} rounds, the two back to back, their order swapping every round, each window
+     * Warm-up, then {@link #ROUNDS} rounds, the loads back to back, their order reversed every other round, each window
      * after a full collection on the server. Every request of a cycle (acquire, heartbeat, release) counts as one
      * lock operation; prints each round and the median of the round ratios lock operations / no-op requests
-     * (goal: >= 0.7), with the server's CPU time per request.
+     * (goal: >= 0.7), with the server's CPU time per request. A third load at the same shape, the filtered
+     * {@link RedisReadResource} (one Redis round trip and nothing else), shows the floor under any request
+     * that must wait on Redis.
      */
     @Test
     @Order(4)
@@ -363,12 +365,15 @@ class WrkBench {
                 List.of(), "lock-cycle", List.of(filteredToken, locks.getPath(), "wrk", Integer.toString(LOCK_HEARTBEATS))));
         loads.put("no-op", Wrk.Load.of(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS, noop(base, "guarded"),
                 "Authorization: Bearer " + filteredToken));
+        loads.put("one Redis read", Wrk.Load.of(LOCK_THREADS, LOCK_THREADS, ROUND_SECONDS,
+                URI.create(base.toString()).resolve("guarded/bench/redis").toString(), "Authorization: Bearer " + filteredToken));
         loads.forEach((name, load) -> checked(name + " (warm-up)", Wrk.run(new Wrk.Load(load.threads(),
                 load.connections(), WARMUP_SECONDS, load.url(), load.headers(), load.script(), load.scriptArgs()))));
         ProcessHandle server = serverProcess(base);
         Map<String, List<Double>> rates = new LinkedHashMap<>();
         Map<String, List<Double>> cpu = new LinkedHashMap<>();
         List<Double> ratios = new ArrayList<>();
+        List<Double> readRatios = new ArrayList<>();
         for (int round = 1; round <= ROUNDS; round++) {
             List<String> names = new ArrayList<>(loads.keySet());
             if (round % 2 == 0) {
@@ -389,9 +394,12 @@ class WrkBench {
             cpuPerRequest.forEach((name, c) -> cpu.computeIfAbsent(name, n -> new ArrayList<>()).add(c));
             double ratio = rate.get("lock operations") / rate.get("no-op");
             ratios.add(ratio);
+            readRatios.add(rate.get("one Redis read") / rate.get("no-op"));
             System.out.printf("[figure] lock round %d: lock operations %.0f/s (server CPU %.1f us each), filtered no-op "
-                            + "%.0f req/s (%.1f us); ratio %.2f%n", round, rate.get("lock operations"),
-                    cpuPerRequest.get("lock operations"), rate.get("no-op"), cpuPerRequest.get("no-op"), ratio);
+                            + "%.0f req/s (%.1f us), one Redis read %.0f req/s (%.1f us); ratio %.2f, one Redis read to "
+                            + "no-op %.2f%n", round, rate.get("lock operations"), cpuPerRequest.get("lock operations"),
+                    rate.get("no-op"), cpuPerRequest.get("no-op"), rate.get("one Redis read"),
+                    cpuPerRequest.get("one Redis read"), ratio, readRatios.get(readRatios.size() - 1));
         }
         double operations = median(rates.get("lock operations"));
         System.out.printf("[figure] edit lock traffic over HTTP (wrk with lock-cycle.lua: acquire, %d heartbeats, release"
@@ -400,6 +408,10 @@ class WrkBench {
                         + "%.2f (goal: >= 0.7); server CPU per lock operation %.1f us, per no-op %.1f us%n",
                 LOCK_HEARTBEATS, LOCK_THREADS, ROUND_SECONDS, ROUNDS, operations, operations / (LOCK_HEARTBEATS + 2),
                 median(rates.get("no-op")), median(ratios), median(cpu.get("lock operations")), median(cpu.get("no-op")));
+        System.out.printf("[figure] the floor of a request that waits on Redis once: filtered GET of one key through the"
+                        + " module's Redisson client %.0f req/s, median ratio to the no-op %.2f; server CPU per request"
+                        + " %.1f us; lock operations to it %.2f%n", median(rates.get("one Redis read")), median(readRatios),
+                median(cpu.get("one Redis read")), median(rates.get("lock operations")) / median(rates.get("one Redis read")));
         lockRedisCalls(loads.get("lock operations"));
     }
 
