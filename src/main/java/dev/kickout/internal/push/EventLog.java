@@ -85,11 +85,6 @@ class EventLog {
         return new RedisStore.Call(Script.PUSH_SEND, RScript.ReturnType.LIST, logs, args.toArray());
     }
 
-    /** The key of {@code sessionId}'s log (in its user's slot). */
-    String logKey(String sessionId) {
-        return key(sessionId);
-    }
-
     /**
      * The events after a resume point, and whether that point was {@code missed}: the event it names
      * is no longer kept (trimmed, or the log expired), so the client may have lost events in between.
@@ -143,7 +138,8 @@ class EventLog {
         return PushEvent.ends(type) ? ENDED_SESSION_KEEP : config.push().replayAge();
     }
 
-    private String key(String sessionId) {
+    /** The key of {@code sessionId}'s log (in its user's slot). */
+    String key(String sessionId) {
         return keys.sessionEvents(sessionId);
     }
 }

@@ -84,18 +84,16 @@ public class Push {
     public void post(String sessionId, String type, Object payload) {
         EventLog.Entry entry = new EventLog.Entry(sessionId, type, json.write(payload));
         String userTag = sessionId.substring(0, RedisKeys.USER_TAG_LENGTH);
-        if (!redis.clustered()) {
-            String channel = channels.classic();
-            redis.deferTogether(log.logKey(sessionId), List.of(EventLog.class, userTag), entry,
-                    entries -> RedisStore.step(log.appendAndPublishCall(entries, channel)), id -> { });
-            return;
-        }
-        // the sharded channel lives in another slot: stored first, published once its id is known
-        redis.deferTogether(log.logKey(sessionId), List.of(EventLog.class, userTag), entry,
-                entries -> RedisStore.step(log.appendAndPublishCall(entries, "")), id -> {
-                    String message = json.write(new PushEvent(sessionId, (String) id, type, entry.data()));
-                    redis.defer(RedisStore.Step.on(channels.channel(sessionId), (batch, bySha) -> channels.publish(batch, sessionId, message)),
-                            published -> { });
+        // on a Cluster the sharded channel lives in another slot: stored first, published once its id is known
+        boolean sharded = redis.clustered();
+        String channel = sharded ? "" : channels.classic();
+        redis.deferTogether(log.key(sessionId), List.of(EventLog.class, userTag), entry,
+                entries -> RedisStore.step(log.appendAndPublishCall(entries, channel)), id -> {
+                    if (sharded) {
+                        String message = json.write(new PushEvent(sessionId, (String) id, type, entry.data()));
+                        redis.defer(RedisStore.Step.on(channels.channel(sessionId),
+                                (batch, bySha) -> channels.publish(batch, sessionId, message)), published -> { });
+                    }
                 });
     }
 

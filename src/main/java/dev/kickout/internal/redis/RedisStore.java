@@ -259,23 +259,30 @@ public class RedisStore {
 
         /** Each item's follow-up with its reply; one that throws stops no other, and is thrown after them. */
         void replied(Object replies) {
-            List<?> each = (List<?>) replies;
-            RuntimeException failure = null;
-            for (int i = 0; i < thens.size(); i++) {
-                try {
-                    thens.get(i).accept(each.get(i));
-                } catch (RuntimeException e) {
-                    if (failure == null) {
-                        failure = e;
-                    } else {
-                        failure.addSuppressed(e);
-                    }
-                }
-            }
+            RuntimeException failure = thenEach(thens, (List<?>) replies, null);
             if (failure != null) {
                 throw failure;
             }
         }
+    }
+
+    /**
+     * Runs each of {@code thens} with its reply; one that throws stops no other. Answers {@code failure} with
+     * what they threw added (the first one thrown when there was none).
+     */
+    private static RuntimeException thenEach(List<Consumer<Object>> thens, List<?> replies, RuntimeException failure) {
+        for (int i = 0; i < thens.size(); i++) {
+            try {
+                thens.get(i).accept(replies.get(i));
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        return failure;
     }
 
     private final ThreadLocal<Wave> deferred = new ThreadLocal<>();
@@ -302,17 +309,7 @@ public class RedisStore {
                 pending.steps.clear();
                 pending.groups.clear();
                 List<Object> replies = steps(wave.stream().map(Deferred::step).toList());
-                for (int i = 0; i < wave.size(); i++) {
-                    try {
-                        wave.get(i).then().accept(replies.get(i));
-                    } catch (RuntimeException e) {
-                        if (failure == null) {
-                            failure = e;
-                        } else {
-                            failure.addSuppressed(e);
-                        }
-                    }
-                }
+                failure = thenEach(wave.stream().map(Deferred::then).toList(), replies, failure);
             }
         } finally {
             deferred.remove();
