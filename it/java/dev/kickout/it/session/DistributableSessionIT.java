@@ -130,6 +130,28 @@ class DistributableSessionIT {
     }
 
     @Test
+    void anInstanceWhoseCopyLacksTheBindingFindsTheSessionTheOtherOpened() {
+        CookieClient carolOnOne = FormsWar.signIn(url(one), "carol");
+        CookieClient carolOnTwo = carolOnOne.at(two.contextRoot());
+        String[] me = carolOnOne.get("pages/me").body().split(" ");
+        // the copy on the second instance as it is before the first instance's write reaches it: no binding
+        assertEquals("dropped", carolOnTwo.get("lagging-copy").body());
+
+        assertEquals(List.of(me), List.of(carolOnTwo.get("pages/me").body().split(" ")),
+                "the second instance takes the Kickout session the first opened, not one of its own");
+        assertEquals(List.of(me), List.of(carolOnOne.get("pages/me").body().split(" ")), "carol on the first instance");
+        CookieClient admin = FormsWar.signIn(url(one), "admin");
+        assertEquals(1, admin.get("kickout/api/admin/sessions?userId=carol", "Accept", "application/json").assertOk(200)
+                .getInt("total"), "one Kickout session for carol's one HttpSession");
+
+        // and the kick ends it for that copy too
+        FormsWar.kick(admin, me[1], "Account disabled").assertOk(200);
+        Reply page = carolOnTwo.page("pages/home");
+        page = page.status() == 303 ? carolOnTwo.page("pages/home") : page;
+        assertTrue(page.body().contains("<p id=\"reason\">KICKED</p>"), page.status() + " " + page.body());
+    }
+
+    @Test
     void theAppsLogoutOnOneInstanceEndsTheKickoutSessionForBoth() {
         CookieClient bobOnTwo = FormsWar.signIn(url(two), "bob");
         CookieClient bobOnOne = bobOnTwo.at(one.contextRoot());

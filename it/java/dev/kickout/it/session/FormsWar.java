@@ -81,9 +81,12 @@ public final class FormsWar {
         return archive(name, settings, false, false);
     }
 
-    /** The same WAR, with {@code <distributable/>}: its sessions live on every instance of a cluster. */
+    /**
+     * The same WAR, with {@code <distributable/>}: its sessions live on every instance of a cluster. Its
+     * {@link LaggingCopy} makes an instance's copy of a session look as it does before the last write reached it.
+     */
     public static WebArchive distributable(String name, String settings) {
-        return archive(name, settings, true, false);
+        return archive(name, settings, true, false).addClass(LaggingCopy.class);
     }
 
     /**

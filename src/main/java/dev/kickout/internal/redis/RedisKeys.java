@@ -62,6 +62,10 @@ import java.util.Locale;
  * P:{o&lt;n&gt;}:sweep-cursor  string  the same per master on a Redis Cluster (o&lt;n&gt;: a slot of that master)
  * P:{U}:e:&lt;sessionId&gt;     stream  the session's recent events, for Last-Event-ID replay
  * P:{U}:k:&lt;ticket hash&gt;   string  sessionId an event-stream ticket opens (single use, short-lived)
+ * P:{U}:b:&lt;name&gt;          string  the token of the Kickout session opened for a distributable HttpSession of
+ *                                 the user, sealed with a key derived from the HttpSession's id, under a name
+ *                                 derived from it too (HttpSession mode, BindingSeal); read by an instance whose
+ *                                 copy of the HttpSession lags; expires at the session's maximum lifetime
  * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE; expires
  *                                 one lock TTL after the last refusal)
  * P:{lock:T:I}:h          hash    also, between holdings: RESERVED for the first in the queue (expires
@@ -356,11 +360,17 @@ public class RedisKeys {
         return prefix + ":{" + HashSlots.shardTag(shard, AUDIT_SHARDS) + "}:audit";
     }
 
+    /** The sealed binding of a distributable HttpSession of the user, by its name ({@code BindingSeal}). */
+    public String httpSessionBinding(String userTag, String name) {
+        return user(userTag) + ":b:" + name;
+    }
+
     private String user(String userTag) {
         return prefix + ":{" + userTag + "}";
     }
 
-    private static byte[] sha256(String value) {
+    /** SHA-256 of a value's UTF-8 bytes. */
+    public static byte[] sha256(String value) {
         // digest() resets it for the thread's next call
         return SHA_256.get().digest(value.getBytes(StandardCharsets.UTF_8));
     }

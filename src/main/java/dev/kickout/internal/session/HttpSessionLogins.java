@@ -7,6 +7,7 @@ import dev.kickout.internal.Checks;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.rest.ClientAddress;
 import dev.kickout.internal.rest.ProblemWriter;
 import dev.kickout.internal.rest.PublicOrigin;
@@ -39,7 +40,9 @@ import java.util.logging.Logger;
  * {@code HttpSession}. A caller the container signed in within an {@code HttpSession} (FORM login,
  * Jakarta Security, {@code request.login}, OIDC) gets a Kickout session on its first request, under
  * the login policy like any login; the binding is an attribute of the {@code HttpSession}, so it
- * follows a session id change and a distributable session. Every later request checks it (from the
+ * follows a session id change and a distributable session. For a distributable one, Redis keeps the
+ * binding too, sealed ({@link BindingSeal}): an instance whose copy of the {@code HttpSession} lacks it
+ * yet takes the same Kickout session instead of opening another. Every later request checks it (from the
  * near cache when on). A refused session's {@code HttpSession} is invalidated; so is one whose end this
  * instance hears of ({@link SessionEndHeard}), at once unless it is distributable; and the end of the
  * {@code HttpSession} (logout, {@code invalidate()}, timeout) ends the Kickout session.
@@ -52,6 +55,8 @@ class HttpSessionLogins {
 
     @Inject
     SessionService sessions;
+    @Inject
+    SessionStore store;
     @Inject
     KickoutConfig config;
     @Inject
@@ -225,11 +230,22 @@ class HttpSessionLogins {
                 if (bound != null) {
                     return sessions.authenticate(bound.token());
                 }
+                boolean shared = distributable(request.getServletContext());
+                if (shared) {
+                    Session opened = openedElsewhere(id, caller);
+                    if (opened != null) {
+                        held.putIfAbsent(opened.sessionId(), httpSession);
+                        return opened;
+                    }
+                }
                 LoginResult login = sessions.open(identity(request, caller), client(request));
                 String sessionId = login.session().sessionId();
                 httpSession.setAttribute(HttpSessionBinding.ATTRIBUTE,
                         new HttpSessionBinding(login.token(), sessionId, caller.getName()));
                 held.put(sessionId, httpSession);
+                if (shared) {
+                    store.keepBinding(RedisKeys.userTag(caller.getName()), BindingSeal.name(id), BindingSeal.seal(id, login.token()));
+                }
                 // the page's scripts send it back on the module's unsafe calls, as in cookie mode
                 response.addHeader("Set-Cookie", cookies.csrf(request, login.token()));
                 return sessions.authenticate(login.token());
@@ -237,6 +253,22 @@ class HttpSessionLogins {
         } finally {
             opening.remove(id, lock);
         }
+    }
+
+    /**
+     * The Kickout session another instance opened for this distributable {@code HttpSession}, when this
+     * instance's copy of it does not hold the binding yet: the container may answer a request before its
+     * copy reaches the other instances, and a balancer without affinity sends the next one to any of them.
+     * Null when there is none, for this caller.
+     */
+    private Session openedElsewhere(String httpSessionId, Principal caller) {
+        String sealed = store.binding(RedisKeys.userTag(caller.getName()), BindingSeal.name(httpSessionId));
+        String token = sealed == null ? null : BindingSeal.open(httpSessionId, sealed).orElse(null);
+        if (token == null) {
+            return null;
+        }
+        Session session = sessions.authenticate(token);
+        return session.userId().equals(caller.getName()) ? session : null;
     }
 
     private Identity identity(HttpServletRequest request, Principal caller) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.redisson.api.RScript;
+import org.redisson.client.codec.StringCodec;
 
 /** Sessions in Redis: the per-user scripts and record (de)coding (the listing indexes are {@link SessionIndexes}). */
 @ApplicationScoped
@@ -102,6 +103,22 @@ class SessionStore {
     void storeTicket(String ticket, String sessionId, long ttlMillis) {
         redis.<String>eval(Script.TICKET_ISSUE, RScript.ReturnType.VALUE, List.of(keys.streamTicket(Tokens.userTagOf(ticket),
                 RedisKeys.secretHash(ticket)), keys.sessionEvents(sessionId)), sessionId, ttlMillis);
+    }
+
+    /**
+     * Keeps the sealed token of the Kickout session opened for a distributable {@code HttpSession}
+     * ({@link BindingSeal}) until that session's maximum lifetime has passed.
+     */
+    void keepBinding(String userTag, String name, String sealed) {
+        redis.call(client -> {
+            client.getBucket(keys.httpSessionBinding(userTag, name), StringCodec.INSTANCE).set(sealed, config.session().maxLifetime());
+            return null;
+        });
+    }
+
+    /** The sealed token {@link #keepBinding} kept under that name; null when none. */
+    String binding(String userTag, String name) {
+        return redis.call(client -> client.<String>getBucket(keys.httpSessionBinding(userTag, name), StringCodec.INSTANCE).get());
     }
 
     /**
