@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerUnderTest;
+import dev.kickout.it.support.TestRedis;
 import dev.kickout.it.support.Wait;
 import dev.kickout.it.support.WildFlyProcess;
 import jakarta.json.JsonObject;
@@ -127,6 +129,7 @@ class DistributableSessionIT {
         assertEquals(1, audited.size(), audited.toString());
         assertEquals("FORCE_LOGOUT", audited.get(0).getString("action"), audited.toString());
         assertEquals("Account disabled", audited.get(0).getString("reason"), audited.toString());
+        assertEquals(0, bindingsKept("alice"), "round " + round + ": the sealed binding goes with the HttpSession");
     }
 
     @Test
@@ -134,6 +137,7 @@ class DistributableSessionIT {
         CookieClient carolOnOne = FormsWar.signIn(url(one), "carol");
         CookieClient carolOnTwo = carolOnOne.at(two.contextRoot());
         String[] me = carolOnOne.get("pages/me").body().split(" ");
+        assertEquals(1, bindingsKept("carol"), "Redis keeps the binding of carol's distributable HttpSession");
         // the copy on the second instance as it is before the first instance's write reaches it: no binding
         assertEquals("dropped", carolOnTwo.get("lagging-copy").body());
 
@@ -158,13 +162,20 @@ class DistributableSessionIT {
         String[] me = bobOnTwo.get("pages/me").body().split(" ");
         assertEquals(List.of(me), List.of(bobOnOne.get("pages/me").body().split(" ")), "bob on the first instance");
 
+        assertEquals(1, bindingsKept("bob"));
         assertEquals("signed out", bobOnOne.get("pages/logout").body());
         CookieClient admin = FormsWar.signIn(url(two), "admin");
         Wait.until(Duration.ofSeconds(10), () -> "bob's Kickout session to end with his HttpSession",
                 () -> admin.get("kickout/api/admin/sessions?userId=bob", "Accept", "application/json").assertOk(200)
                         .getInt("total") == 0);
+        assertEquals(0, bindingsKept("bob"), "the sealed binding goes with the HttpSession");
         Reply page = bobOnTwo.page("pages/home");
         assertTrue(page.body().contains("j_security_check"), "the container's login page on the other instance: " + page.body());
+    }
+
+    /** The sealed bindings Redis keeps for the user's distributable HttpSessions. */
+    private static long bindingsKept(String user) {
+        return TestRedis.client().getKeys().getKeysStreamByPattern("cluster:{" + RedisKeys.userTag(user) + "}:b:*").count();
     }
 
     private static URL url(WildFlyProcess instance) {

@@ -65,7 +65,8 @@ import java.util.Locale;
  * P:{U}:b:&lt;name&gt;          string  the token of the Kickout session opened for a distributable HttpSession of
  *                                 the user, sealed with a key derived from the HttpSession's id, under a name
  *                                 derived from it too (HttpSession mode, BindingSeal); read by an instance whose
- *                                 copy of the HttpSession lags; expires at the session's maximum lifetime
+ *                                 copy of the HttpSession lags; deleted when the HttpSession ends, expires
+ *                                 at the session's maximum lifetime
  * P:{lock:T:I}:waiters    zset    sessions refused the lock, by when (told LOCK_AVAILABLE; expires
  *                                 one lock TTL after the last refusal)
  * P:{lock:T:I}:h          hash    also, between holdings: RESERVED for the first in the queue (expires

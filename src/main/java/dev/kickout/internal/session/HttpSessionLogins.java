@@ -271,6 +271,15 @@ class HttpSessionLogins {
         return session.userId().equals(caller.getName()) ? session : null;
     }
 
+    /** Drops the sealed binding of an ended distributable {@code HttpSession}; left, it expires by itself. */
+    private void forget(HttpSessionBinding binding, String httpSessionId) {
+        try {
+            store.forgetBinding(RedisKeys.userTag(binding.caller()), BindingSeal.name(httpSessionId));
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "the sealed binding of an ended HttpSession stays until it expires", e);
+        }
+    }
+
     private Identity identity(HttpServletRequest request, Principal caller) {
         Set<String> roles = new HashSet<>();
         if (request.isUserInRole(config.adminRole())) {
@@ -316,6 +325,9 @@ class HttpSessionLogins {
         }
         held.remove(binding.sessionId());
         String id = httpSession.getId();
+        if (distributable(httpSession.getServletContext())) {
+            forget(binding, id);
+        }
         if (invalidating.contains(id) || endedHere.containsKey(id)) {
             return; // ended because its Kickout session did, as this instance decided or heard
         }

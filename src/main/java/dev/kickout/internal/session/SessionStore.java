@@ -116,6 +116,10 @@ class SessionStore {
         });
     }
 
+    void forgetBinding(String userTag, String name) {
+        redis.call(client -> client.getBucket(keys.httpSessionBinding(userTag, name), StringCodec.INSTANCE).delete());
+    }
+
     /** The sealed token {@link #keepBinding} kept under that name; null when none. */
     String binding(String userTag, String name) {
         return redis.call(client -> client.<String>getBucket(keys.httpSessionBinding(userTag, name), StringCodec.INSTANCE).get());
