@@ -89,7 +89,8 @@ class DistributableSessionIT {
         Reply mine = aliceOnOne.get("pages/me");
         // "<user> <Kickout session> <HttpSession>"
         assertTrue(mine.status() == 200 && mine.body().matches("alice \\S+ \\S+"),
-                "round " + round + ": alice's page right after her sign-in: " + mine.status() + " " + mine.body());
+                "round " + round + ": alice's page right after her sign-in, her session cookie "
+                        + aliceOnOne.cookie("JSESSIONID") + ": " + mine.status() + " " + mine.body());
         String[] me = mine.body().split(" ");
         // the same HttpSession on the other instance, and with it the same Kickout session
         List<String> there = List.of(aliceOnTwo.get("pages/me").body().split(" "));
