@@ -45,6 +45,8 @@ public enum LogId {
     NEAR_CACHE_TOUCHES_NOT_WRITTEN(2004),
     /** In HttpSession mode, the end of an HttpSession (logout, invalidate, timeout) could not end its Kickout session. */
     HTTP_SESSION_END_NOT_RECORDED(2005),
+    /** In HttpSession mode, the sealed binding of an ended distributable HttpSession was not deleted (FINE): it expires. */
+    HTTP_SESSION_BINDING_NOT_FORGOTTEN(2006),
 
     /** A guarded save committed but its edit lock could not be released; it expires by itself. */
     LOCK_NOT_RELEASED_AFTER_SAVE(3001),

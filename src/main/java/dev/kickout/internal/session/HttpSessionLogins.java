@@ -276,7 +276,8 @@ class HttpSessionLogins {
         try {
             store.forgetBinding(RedisKeys.userTag(binding.caller()), BindingSeal.name(httpSessionId));
         } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "the sealed binding of an ended HttpSession stays until it expires", e);
+            LOG.log(Level.FINE, LogId.HTTP_SESSION_BINDING_NOT_FORGOTTEN.message(
+                    "the sealed binding of an ended HttpSession stays until it expires"), LogText.safe(e));
         }
     }
 
