@@ -88,9 +88,11 @@ class DistributableSessionIT {
         CookieClient aliceOnTwo = aliceOnOne.at(two.contextRoot());
         Reply mine = aliceOnOne.get("pages/me");
         // "<user> <Kickout session> <HttpSession>"
+        String cookie = aliceOnOne.cookie("JSESSIONID");
         assertTrue(mine.status() == 200 && mine.body().matches("alice \\S+ \\S+"),
-                "round " + round + ": alice's page right after her sign-in, her session cookie "
-                        + aliceOnOne.cookie("JSESSIONID") + ": " + mine.status() + " " + mine.body());
+                () -> "round " + round + ": alice's page right after her sign-in, her session cookie " + cookie
+                        + " (its end seen by the app: " + ended(one, cookie) + " on one, " + ended(two, cookie)
+                        + " on two): " + mine.status() + " " + mine.body());
         String[] me = mine.body().split(" ");
         // the same HttpSession on the other instance, and with it the same Kickout session
         List<String> there = List.of(aliceOnTwo.get("pages/me").body().split(" "));
