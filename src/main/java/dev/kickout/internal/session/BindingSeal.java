@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.Optional;
 import javax.crypto.AEADBadTagException;
@@ -38,7 +37,8 @@ final class BindingSeal {
         byte[] nonce = new byte[NONCE_BYTES];
         RANDOM.nextBytes(nonce);
         try {
-            byte[] sealed = cipher(Cipher.ENCRYPT_MODE, httpSessionId, nonce).doFinal(token.getBytes(StandardCharsets.UTF_8));
+            byte[] sealed = cipher(Cipher.ENCRYPT_MODE, httpSessionId, new GCMParameterSpec(TAG_BITS, nonce))
+                    .doFinal(token.getBytes(StandardCharsets.UTF_8));
             return Base64.getUrlEncoder().withoutPadding().encodeToString(
                     ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array());
         } catch (GeneralSecurityException e) {
@@ -58,7 +58,7 @@ final class BindingSeal {
             return Optional.empty();
         }
         try {
-            byte[] token = cipher(Cipher.DECRYPT_MODE, httpSessionId, Arrays.copyOf(bytes, NONCE_BYTES))
+            byte[] token = cipher(Cipher.DECRYPT_MODE, httpSessionId, new GCMParameterSpec(TAG_BITS, bytes, 0, NONCE_BYTES))
                     .doFinal(bytes, NONCE_BYTES, bytes.length - NONCE_BYTES);
             return Optional.of(new String(token, StandardCharsets.UTF_8));
         } catch (AEADBadTagException e) {
@@ -68,10 +68,9 @@ final class BindingSeal {
         }
     }
 
-    private static Cipher cipher(int mode, String httpSessionId, byte[] nonce) throws GeneralSecurityException {
+    private static Cipher cipher(int mode, String httpSessionId, GCMParameterSpec nonce) throws GeneralSecurityException {
         Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-        cipher.init(mode, new SecretKeySpec(RedisKeys.sha256("kickout binding key\0" + httpSessionId), "AES"),
-                new GCMParameterSpec(TAG_BITS, nonce));
+        cipher.init(mode, new SecretKeySpec(RedisKeys.sha256("kickout binding key\0" + httpSessionId), "AES"), nonce);
         return cipher;
     }
 }

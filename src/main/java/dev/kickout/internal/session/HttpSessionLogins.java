@@ -7,7 +7,6 @@ import dev.kickout.internal.Checks;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
-import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.rest.ClientAddress;
 import dev.kickout.internal.rest.ProblemWriter;
 import dev.kickout.internal.rest.PublicOrigin;
@@ -244,7 +243,7 @@ class HttpSessionLogins {
                         new HttpSessionBinding(login.token(), sessionId, caller.getName()));
                 held.put(sessionId, httpSession);
                 if (shared) {
-                    store.keepBinding(RedisKeys.userTag(caller.getName()), BindingSeal.name(id), BindingSeal.seal(id, login.token()));
+                    store.keepBinding(caller.getName(), id, login.token());
                 }
                 // the page's scripts send it back on the module's unsafe calls, as in cookie mode
                 response.addHeader("Set-Cookie", cookies.csrf(request, login.token()));
@@ -262,8 +261,7 @@ class HttpSessionLogins {
      * Null when there is none, for this caller.
      */
     private Session openedElsewhere(String httpSessionId, Principal caller) {
-        String sealed = store.binding(RedisKeys.userTag(caller.getName()), BindingSeal.name(httpSessionId));
-        String token = sealed == null ? null : BindingSeal.open(httpSessionId, sealed).orElse(null);
+        String token = store.boundToken(caller.getName(), httpSessionId).orElse(null);
         if (token == null) {
             return null;
         }
@@ -274,7 +272,7 @@ class HttpSessionLogins {
     /** Drops the sealed binding of an ended distributable {@code HttpSession}; left, it expires by itself. */
     private void forget(HttpSessionBinding binding, String httpSessionId) {
         try {
-            store.forgetBinding(RedisKeys.userTag(binding.caller()), BindingSeal.name(httpSessionId));
+            store.forgetBinding(binding.caller(), httpSessionId);
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, LogId.HTTP_SESSION_BINDING_NOT_FORGOTTEN.message(
                     "the sealed binding of an ended HttpSession stays until it expires"), LogText.safe(e));

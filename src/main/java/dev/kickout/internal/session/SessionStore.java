@@ -13,8 +13,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.redisson.api.RBucket;
 import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
 /** Sessions in Redis: the per-user scripts and record (de)coding (the listing indexes are {@link SessionIndexes}). */
@@ -106,23 +109,30 @@ class SessionStore {
     }
 
     /**
-     * Keeps the sealed token of the Kickout session opened for a distributable {@code HttpSession}
-     * ({@link BindingSeal}) until that session's maximum lifetime has passed.
+     * Keeps the token of the Kickout session opened for a distributable {@code HttpSession}, sealed
+     * ({@link BindingSeal}), until that session's maximum lifetime has passed.
      */
-    void keepBinding(String userTag, String name, String sealed) {
+    void keepBinding(String userId, String httpSessionId, String token) {
+        String sealed = BindingSeal.seal(httpSessionId, token);
         redis.call(client -> {
-            client.getBucket(keys.httpSessionBinding(userTag, name), StringCodec.INSTANCE).set(sealed, config.session().maxLifetime());
+            sealedBinding(client, userId, httpSessionId).set(sealed, config.session().maxLifetime());
             return null;
         });
     }
 
-    void forgetBinding(String userTag, String name) {
-        redis.call(client -> client.getBucket(keys.httpSessionBinding(userTag, name), StringCodec.INSTANCE).delete());
+    /** The token {@link #keepBinding} kept for that user's {@code HttpSession}; empty when none, or not its seal. */
+    Optional<String> boundToken(String userId, String httpSessionId) {
+        String sealed = redis.call(client -> sealedBinding(client, userId, httpSessionId).get());
+        return sealed == null ? Optional.empty() : BindingSeal.open(httpSessionId, sealed);
     }
 
-    /** The sealed token {@link #keepBinding} kept under that name; null when none. */
-    String binding(String userTag, String name) {
-        return redis.call(client -> client.<String>getBucket(keys.httpSessionBinding(userTag, name), StringCodec.INSTANCE).get());
+    void forgetBinding(String userId, String httpSessionId) {
+        redis.call(client -> sealedBinding(client, userId, httpSessionId).delete());
+    }
+
+    private RBucket<String> sealedBinding(RedissonClient client, String userId, String httpSessionId) {
+        return client.getBucket(keys.httpSessionBinding(RedisKeys.userTag(userId), BindingSeal.name(httpSessionId)),
+                StringCodec.INSTANCE);
     }
 
     /**
