@@ -135,6 +135,23 @@ public class Kickout {
         }
     }
 
+    /**
+     * One page of every user's live sessions, as {@code GET <root>/admin/sessions} lists them: the users who
+     * were active last first, each user's sessions together, most recently active first.
+     *
+     * @param offset how many sessions to skip, 0 or more
+     * @param limit  how many to return, 1 to 500
+     */
+    public List<SessionView> liveSessions(int offset, int limit) {
+        if (offset < 0) {
+            throw new InvalidRequestException(Text.of("checks.range", "offset", "0", String.valueOf(Integer.MAX_VALUE)));
+        }
+        if (limit < 1 || limit > 500) {
+            throw new InvalidRequestException(Text.of("checks.range", "limit", "1", "500"));
+        }
+        return directory.sessions(null, null, offset, limit).items().stream().map(Kickout::view).toList();
+    }
+
     /** The live sessions of {@code userId}, most recently active first (empty for an unknown user). */
     public List<SessionView> sessionsOf(String userId) {
         return directory.sessions(userId(userId), null, 0, Integer.MAX_VALUE).items().stream()
