@@ -1,4 +1,4 @@
-package legacy.forms;
+package dev.kickout.it.session;
 
 import jakarta.servlet.annotation.WebListener;
 import jakarta.servlet.http.HttpSessionEvent;
@@ -6,7 +6,7 @@ import jakarta.servlet.http.HttpSessionListener;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The app's own record of its HttpSessions that ended, by id, as any app's listener would see them. */
+/** The ids of the HttpSessions that ended, as any app's own listener sees them (added to the example's WAR). */
 @WebListener
 public class SessionLedger implements HttpSessionListener {
 

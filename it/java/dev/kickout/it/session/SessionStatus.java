@@ -1,4 +1,4 @@
-package legacy.forms;
+package dev.kickout.it.session;
 
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -6,13 +6,12 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
-/** Open to all: whether the HttpSession named by {@code ?id=} has ended, by the app's own listener. */
-@WebServlet("/status")
+/** Open to all: whether the HttpSession named by {@code ?id=} has ended, by {@link SessionLedger}. */
+@WebServlet("/probe/status")
 public class SessionStatus extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        response.setContentType("text/plain;charset=UTF-8");
-        response.getWriter().write(SessionLedger.ENDED.contains(request.getParameter("id")) ? "ended" : "live");
+        FormsProbe.text(response, SessionLedger.ENDED.contains(request.getParameter("id")) ? "ended" : "live");
     }
 }
