@@ -45,7 +45,10 @@ public class OnlineSessions {
         return texts.get("admin.sign-out-user", userId);
     }
 
-    public String signOutSession(String sessionId, String userId) {
+    /** The row's button: signs out the session it posted ({@code session}, {@code user}). */
+    public String signOutSession() {
+        String sessionId = posted("session");
+        String userId = posted("user");
         try {
             kickout.kickSession(sessionId, reason, current.actor());
             say(FacesMessage.SEVERITY_INFO, texts.get("admin.session-signed-out", userId));
@@ -56,7 +59,9 @@ public class OnlineSessions {
         return null;
     }
 
-    public String signOutUser(String userId) {
+    /** The row's other button: signs out every session of the user it posted ({@code user}). */
+    public String signOutUser() {
+        String userId = posted("user");
         try {
             int ended = kickout.kickUser(userId, reason, current.actor()).size();
             say(FacesMessage.SEVERITY_INFO, texts.get("admin.user-signed-out", userId, ended));
@@ -65,6 +70,10 @@ public class OnlineSessions {
         }
         sessions = null;
         return null;
+    }
+
+    private static String posted(String name) {
+        return FacesContext.getCurrentInstance().getExternalContext().getRequestParameterMap().get(name);
     }
 
     private static void say(FacesMessage.Severity severity, String text) {
