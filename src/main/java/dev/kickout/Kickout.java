@@ -24,14 +24,15 @@ import java.util.regex.Pattern;
  * endpoint: the dead tokens answer 401 {@code KICKED} with the reason and the actor, the pages get
  * {@code FORCE_LOGOUT} / {@code EDIT_LOCK_RELEASED}, the audit trail records the actor, and the CDI
  * events ({@link dev.kickout.event.SessionRevoked}, {@link dev.kickout.event.LockForceReleased},
- * {@link dev.kickout.event.LockFreed}) reach every observer.
+ * {@link dev.kickout.event.LockFreed}) reach every observer. A user id is the name the user signs in with (the
+ * caller principal's name), not a key of the host's database:
  *
  * <pre>{@code
  * @Inject Kickout kickout;
  *
  * void disable(Account account, String hrUser) {
  *     account.disable();
- *     kickout.kickUser(account.id(), "Account disabled", new Actor(hrUser, null, null));
+ *     kickout.kickUser(account.loginName(), "Account disabled", new Actor(hrUser, null, null));
  * }
  *
  * void publish(Order order) {
