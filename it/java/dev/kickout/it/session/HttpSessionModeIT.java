@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.docs.LoginServlet;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
@@ -46,7 +47,7 @@ class HttpSessionModeIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return FormsWar.archive("forms.war", "kickout.login.policy=SINGLE\n");
+        return FormsWar.archive("forms.war", "kickout.login.policy=SINGLE\n").addClass(LoginServlet.class);
     }
 
     @ArquillianResource
@@ -82,6 +83,24 @@ class HttpSessionModeIT {
         assertTrue(page.body().contains("Signed out by admin. Reason: Account disabled"), page.body());
         assertEquals(0, admin.get("kickout/api/admin/sessions?userId=alice", "Accept", "application/json").assertOk(200)
                 .getInt("total"));
+    }
+
+    @Test
+    void aLoginServletOfTheAppsOwnThatSignsInThroughTheContainerIsFollowedToo() {
+        CookieClient judy = new CookieClient(URI.create(base.toString()));
+        Reply signedIn = judy.postForm("signin", CookieClient.form("username", "judy", "password", FormsWar.PASSWORD), null);
+        assertTrue(signedIn.status() == 302 || signedIn.status() == 303, signedIn.status() + " " + signedIn.body());
+        String[] me = judy.get(FormsWar.ME).body().split(" ");
+        assertEquals("judy", me[0], String.join(" ", me));
+        CookieClient admin = signIn("admin");
+        JsonObject listed = admin.get("kickout/api/admin/sessions?userId=judy", "Accept", "application/json").assertOk(200);
+        assertEquals(me[1], listed.getJsonArray("items").getJsonObject(0).getString("sessionId"), listed.toString());
+        FormsWar.kick(admin, me[1], "Shift over").assertOk(200);
+        Wait.until(Duration.ofSeconds(10), () -> "judy's HttpSession to end", () -> status(me[2]).equals("ended"));
+        assertTrue(FormsWar.saysWhy(judy.page(FormsWar.HOME), "KICKED"), "the login page says why");
+        Reply wrong = new CookieClient(URI.create(base.toString()))
+                .postForm("signin", CookieClient.form("username", "judy", "password", "not-her-password"), null);
+        assertTrue(String.valueOf(wrong.header("Location")).endsWith("/login.xhtml?failed=true"), wrong.status() + " " + wrong.headers());
     }
 
     @Test
