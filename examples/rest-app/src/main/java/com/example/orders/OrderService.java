@@ -37,6 +37,9 @@ public class OrderService {
 
     @Transactional
     public Order create(OrderForm form) {
+        if (form == null) {
+            throw new IllegalArgumentException("a new order comes as JSON");
+        }
         Order order = new Order(form.customer(), form.note());
         em.persist(order);
         return order;
