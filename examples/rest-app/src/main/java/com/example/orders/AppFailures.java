@@ -1,17 +1,17 @@
-package legacy.orders;
+package com.example.orders;
 
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
-/** The host's catch-all for everything else (checked exceptions, errors). */
+/** The app's answer to everything else: checked exceptions and errors. */
 @Provider
-public class OrderFailures implements ExceptionMapper<Throwable> {
+public class AppFailures implements ExceptionMapper<Throwable> {
 
     @Override
     public Response toResponse(Throwable e) {
         return Response.status(500).type(MediaType.APPLICATION_JSON)
-                .entity("{\"hostFailure\":\"" + e.getClass().getSimpleName() + "\"}").build();
+                .entity("{\"failure\":\"" + e.getClass().getSimpleName() + "\"}").build();
     }
 }
