@@ -10,16 +10,23 @@ export function showAdmin(me) {
     return refresh(me);
 }
 
+/** Reads who is signed in and which locks are held; the panel is aria-busy meanwhile. */
 async function refresh(me) {
-    const [online, locks] = await Promise.all([kickout.call('GET', 'admin/users/online'), kickout.call('GET', 'admin/locks')]);
-    $('online').replaceChildren(...online.items.map(user => row(
-        [user.username, String(user.sessions), time(user.lastSeen)],
-        // Kickout never ends the caller's own session this way: no button for it
-        user.username === me.username ? null : action(`Sign out ${user.username}`, () => signOut(user, me)))));
-    $('locks').replaceChildren(...locks.items.map(lock => row(
-        [lock.id, lock.holder.username, time(lock.acquiredAt)],
-        action(`Release ${lock.id}`, () => release(lock, me)))));
-    $('locks-none').hidden = locks.items.length > 0;
+    $('admin').setAttribute('aria-busy', 'true');
+    try {
+        const [online, locks] = await Promise.all([kickout.call('GET', 'admin/users/online'),
+            kickout.call('GET', 'admin/locks')]);
+        $('online').replaceChildren(...online.items.map(user => row(
+            [user.username, String(user.sessions), time(user.lastSeen)],
+            // Kickout never ends the caller's own session this way: no button for it
+            user.username === me.username ? null : action(`Sign out ${user.username}`, () => signOut(user, me)))));
+        $('locks').replaceChildren(...locks.items.map(lock => row(
+            [lock.id, lock.holder.username, time(lock.acquiredAt)],
+            action(`Release ${lock.id}`, () => release(lock, me)))));
+        $('locks-none').hidden = locks.items.length > 0;
+    } finally {
+        $('admin').setAttribute('aria-busy', 'false');
+    }
 }
 
 async function signOut(user, me) {

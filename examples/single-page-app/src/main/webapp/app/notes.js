@@ -14,7 +14,6 @@ let lock = null;
 
 /** Shows the list of notes. */
 export async function showNotes() {
-    $('notes').hidden = false;
     const items = (await api('GET', 'notes')).map(each => {
         const open = element('button', each.title, { type: 'button', 'data-note': each.id });
         open.addEventListener('click', () => openNote(each.id).catch(failed));
@@ -23,6 +22,7 @@ export async function showNotes() {
         return item;
     });
     $('note-list').replaceChildren(...items);
+    $('notes').hidden = false;
 }
 
 /** The session ended: the editor turns read-only and keeps what was typed. */

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
@@ -90,10 +91,12 @@ class SinglePageAppUiIT {
             alice.await(editable(true));
             assertEquals(draft, text.getDomProperty("value"), "taking the lock again keeps the unsaved text");
 
+            admin.await(SinglePageAppUiIT::adminPanelIdle); // the panel's reading after the release is done
             admin.find("#admin-refresh").click();
+            admin.await(SinglePageAppUiIT::adminPanelIdle);
             admin.find("#admin-reason").clear();
             admin.find("#admin-reason").sendKeys("Account under review");
-            admin.await(d -> d.findElement(By.xpath("//button[text()='Sign out alice']"))).click();
+            admin.driver.findElement(By.xpath("//button[text()='Sign out alice']")).click();
             WebElement dialog = alice.await(SHOWN_WITHIN, d -> d.findElement(By.cssSelector("dialog#signed-out[open]")));
             assertTrue(dialog.getText().contains("An administrator (admin) signed you out."), dialog.getText());
             assertTrue(dialog.getText().contains("Reason: Account under review"), dialog.getText());
@@ -121,13 +124,13 @@ class SinglePageAppUiIT {
             }));
             bob.find("#password").clear();
             bob.find("#password").sendKeys("bob", Keys.ENTER);
-            bob.await(d -> d.findElement(By.id("notes")).isDisplayed());
+            WebElement note = bob.await(d -> d.findElement(By.cssSelector("#note-list button[data-note='release-plan']")));
 
             Api kickout = new Api(URI.create(base.toString()).resolve("kickout/api/"));
             String alice = kickout.login("alice", "web").token();
             String lockToken = kickout.post("locks/note/release-plan", alice, null).assertOk(201).getString("lockToken");
             try {
-                bob.find("#note-list button[data-note='release-plan']").click();
+                note.click();
                 String held = bob.await(d -> d.findElement(By.cssSelector("#lock-state.warn")).getText());
                 assertTrue(held.startsWith("alice is editing this note since"), held);
                 assertEquals("true", bob.find("#note-text").getDomProperty("readOnly"));
@@ -147,11 +150,15 @@ class SinglePageAppUiIT {
         browser.await(d -> d.findElement(By.id("notes-heading")).equals(d.switchTo().activeElement()));
     }
 
+    private static boolean adminPanelIdle(WebDriver driver) {
+        return "false".equals(driver.findElement(By.id("admin")).getDomAttribute("aria-busy"));
+    }
+
     private static ExpectedCondition<Boolean> editable(boolean editable) {
         return d -> String.valueOf(editable).equals(d.findElement(By.id("note-form")).getDomAttribute("data-editing"));
     }
 
-    private static String newsStartingWith(org.openqa.selenium.WebDriver driver, String start) {
+    private static String newsStartingWith(WebDriver driver, String start) {
         String news = driver.findElement(By.id("news")).getText();
         return news.startsWith(start) ? news : null;
     }
