@@ -2,6 +2,7 @@ package dev.kickout;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Embeddable;
+import java.io.Serializable;
 
 /**
  * The fence of a record's last guarded writer, as an embeddable: for entities that cannot extend
@@ -23,7 +24,7 @@ import jakarta.persistence.Embeddable;
  * @since 1.0
  */
 @Embeddable
-public class Fence {
+public class Fence implements Serializable {
 
     @Column(name = "lastFence", nullable = false)
     private long lastFence;

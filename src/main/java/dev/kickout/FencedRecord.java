@@ -2,6 +2,7 @@ package dev.kickout;
 
 import jakarta.persistence.Embedded;
 import jakarta.persistence.MappedSuperclass;
+import java.io.Serializable;
 
 /**
  * A JPA entity saved under an edit lock: it stores the fence of its last writer, which
@@ -16,7 +17,7 @@ import jakarta.persistence.MappedSuperclass;
  * @since 1.0
  */
 @MappedSuperclass
-public abstract class FencedRecord {
+public abstract class FencedRecord implements Serializable {
 
     @Embedded
     private Fence fence = new Fence();

@@ -4,6 +4,7 @@ import dev.kickout.internal.config.KickoutConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityNotFoundException;
 import jakarta.persistence.LockModeType;
 import java.util.function.Function;
 
@@ -50,6 +51,41 @@ public class FencedWrites {
      */
     public void claim(EntityManager em, FencedRecord record) {
         claim(em, record, FencedRecord::fence);
+    }
+
+    /**
+     * The detached-entity save ({@code em.merge}) under the lock: claims the stored record as
+     * {@link #claim(EntityManager, FencedRecord)} does, then merges {@code detached} onto it with the new fence,
+     * so that neither the claim's refresh discards the edit nor the merge writes back the fence the copy was read
+     * with. {@code @Version} still refuses a copy older than the stored record (an {@code OptimisticLockException}
+     * from the merge or the flush). For a record that exists; the copy's fence is updated too.
+     * <pre>{@code
+     * @Transactional
+     * @RequiresEditLock(type = "order", idParam = "orderId")
+     * public Order save(String orderId, Order edited) {   // edited: the copy a @ViewScoped bean kept
+     *     return fenced.merge(em, edited);
+     * }
+     * }</pre>
+     *
+     * @return the managed record, as {@code em.merge} returns it
+     * @throws LockLostException {@code TAKEN}: a save with an equal or larger fence already wrote it
+     * @throws EntityNotFoundException when no record has the copy's id
+     */
+    public <E extends FencedRecord> E merge(EntityManager em, E detached) {
+        return merge(em, detached, FencedRecord::fence);
+    }
+
+    /** {@link #merge(EntityManager, FencedRecord)} for an entity whose {@link Fence} is embedded. */
+    public <E> E merge(EntityManager em, E detached, Function<E, Fence> fenceOf) {
+        Object id = em.getEntityManagerFactory().getPersistenceUnitUtil().getIdentifier(detached);
+        @SuppressWarnings("unchecked")
+        E stored = id == null ? null : (E) em.find(detached.getClass(), id);
+        if (stored == null) {
+            throw new EntityNotFoundException("No " + detached.getClass().getSimpleName() + " with id " + id + " to save");
+        }
+        claim(em, stored, fenceOf);
+        fenceOf.apply(detached).fencedBy(fenceOf.apply(stored).lastFence());
+        return em.merge(detached);
     }
 
     /**

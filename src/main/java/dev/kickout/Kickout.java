@@ -24,14 +24,15 @@ import java.util.regex.Pattern;
  * endpoint: the dead tokens answer 401 {@code KICKED} with the reason and the actor, the pages get
  * {@code FORCE_LOGOUT} / {@code EDIT_LOCK_RELEASED}, the audit trail records the actor, and the CDI
  * events ({@link dev.kickout.event.SessionRevoked}, {@link dev.kickout.event.LockForceReleased},
- * {@link dev.kickout.event.LockFreed}) reach every observer.
+ * {@link dev.kickout.event.LockFreed}) reach every observer. A user id is the name the user signs in with (the
+ * caller principal's name), not a key of the host's database:
  *
  * <pre>{@code
  * @Inject Kickout kickout;
  *
  * void disable(Account account, String hrUser) {
  *     account.disable();
- *     kickout.kickUser(account.id(), "Account disabled", new Actor(hrUser, null, null));
+ *     kickout.kickUser(account.loginName(), "Account disabled", new Actor(hrUser, null, null));
  * }
  *
  * void publish(Order order) {
@@ -133,6 +134,23 @@ public class Kickout {
         } catch (NotLockedException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * One page of every user's live sessions, as {@code GET <root>/admin/sessions} lists them: the users who
+     * were active last first, each user's sessions together, most recently active first.
+     *
+     * @param offset how many sessions to skip, 0 or more
+     * @param limit  how many to return, 1 to 500
+     */
+    public List<SessionView> liveSessions(int offset, int limit) {
+        if (offset < 0) {
+            throw new InvalidRequestException(Text.of("checks.range", "offset", "0", String.valueOf(Integer.MAX_VALUE)));
+        }
+        if (limit < 1 || limit > 500) {
+            throw new InvalidRequestException(Text.of("checks.range", "limit", "1", "500"));
+        }
+        return directory.sessions(null, null, offset, limit).items().stream().map(Kickout::view).toList();
     }
 
     /** The live sessions of {@code userId}, most recently active first (empty for an unknown user). */

@@ -86,7 +86,7 @@ class DistributableSessionIT {
     private static void kickOnce(int round) {
         CookieClient aliceOnOne = FormsWar.signIn(url(one), "alice");
         CookieClient aliceOnTwo = aliceOnOne.at(two.contextRoot());
-        Reply mine = aliceOnOne.get("pages/me");
+        Reply mine = aliceOnOne.get(FormsWar.ME);
         // "<user> <Kickout session> <HttpSession>"
         String cookie = aliceOnOne.cookie("JSESSIONID");
         assertTrue(mine.status() == 200 && mine.body().matches("alice \\S+ \\S+"),
@@ -95,7 +95,7 @@ class DistributableSessionIT {
                         + " on two): " + mine.status() + " " + mine.body());
         String[] me = mine.body().split(" ");
         // the same HttpSession on the other instance, and with it the same Kickout session
-        List<String> there = List.of(aliceOnTwo.get("pages/me").body().split(" "));
+        List<String> there = List.of(aliceOnTwo.get(FormsWar.ME).body().split(" "));
         assertEquals(List.of(me), there, "alice on the second instance");
 
         CookieClient admin = FormsWar.signIn(url(two), "admin");
@@ -107,10 +107,10 @@ class DistributableSessionIT {
         // then the container's login page with the reason; the other instance finds the session gone
         for (CookieClient alice : List.of(aliceOnTwo, aliceOnOne)) {
             long asked = System.nanoTime();
-            Reply page = alice.page("pages/home");
+            Reply page = alice.page(FormsWar.HOME);
             String seen = "round " + round + ", alice on " + (alice == aliceOnOne ? "one" : "two") + ": " + page.status();
             if (page.status() == 303) {
-                page = alice.page("pages/home");
+                page = alice.page(FormsWar.HOME);
                 seen += " then " + page.status();
             }
             long tookMillis = (System.nanoTime() - asked) / 1_000_000;
@@ -118,7 +118,8 @@ class DistributableSessionIT {
                     + admin.get("kickout/api/admin/sessions?userId=alice", "Accept", "application/json").body() + "\n";
             assertEquals(200, page.status(), trace + page.body());
             assertTrue(page.body().contains("j_security_check"), trace + "the container's login page: " + page.body());
-            assertTrue(page.body().contains("<p id=\"reason\">KICKED</p>"), trace + page.body());
+            assertTrue(FormsWar.saysWhy(page, "KICKED"), trace + page.body());
+            assertTrue(page.body().contains("Signed out by admin. Reason: Account disabled"), trace + page.body());
             // a request waiting for a lock of the session cache would take its lock timeout (15 s)
             assertTrue(tookMillis < 5_000, trace);
             System.out.printf("[figure] distributable kick, round %d: %s, %d ms%n", round, seen, tookMillis);
@@ -139,40 +140,41 @@ class DistributableSessionIT {
     void anInstanceWhoseCopyLacksTheBindingFindsTheSessionTheOtherOpened() {
         CookieClient carolOnOne = FormsWar.signIn(url(one), "carol");
         CookieClient carolOnTwo = carolOnOne.at(two.contextRoot());
-        String[] me = carolOnOne.get("pages/me").body().split(" ");
+        String[] me = carolOnOne.get(FormsWar.ME).body().split(" ");
         assertEquals(1, bindingsKept("carol"), "Redis keeps the binding of carol's distributable HttpSession");
         // the copy on the second instance as it is before the first instance's write reaches it: no binding
         assertEquals("dropped", carolOnTwo.get("lagging-copy").body());
 
-        assertEquals(List.of(me), List.of(carolOnTwo.get("pages/me").body().split(" ")),
+        assertEquals(List.of(me), List.of(carolOnTwo.get(FormsWar.ME).body().split(" ")),
                 "the second instance takes the Kickout session the first opened, not one of its own");
-        assertEquals(List.of(me), List.of(carolOnOne.get("pages/me").body().split(" ")), "carol on the first instance");
+        assertEquals(List.of(me), List.of(carolOnOne.get(FormsWar.ME).body().split(" ")), "carol on the first instance");
         CookieClient admin = FormsWar.signIn(url(one), "admin");
         assertEquals(1, admin.get("kickout/api/admin/sessions?userId=carol", "Accept", "application/json").assertOk(200)
                 .getInt("total"), "one Kickout session for carol's one HttpSession");
 
         // and the kick ends it for that copy too
         FormsWar.kick(admin, me[1], "Account disabled").assertOk(200);
-        Reply page = carolOnTwo.page("pages/home");
-        page = page.status() == 303 ? carolOnTwo.page("pages/home") : page;
-        assertTrue(page.body().contains("<p id=\"reason\">KICKED</p>"), page.status() + " " + page.body());
+        Reply page = carolOnTwo.page(FormsWar.HOME);
+        page = page.status() == 303 ? carolOnTwo.page(FormsWar.HOME) : page;
+        assertTrue(FormsWar.saysWhy(page, "KICKED"), page.status() + " " + page.body());
+        assertTrue(page.body().contains("Signed out by admin. Reason: Account disabled"), page.body());
     }
 
     @Test
     void theAppsLogoutOnOneInstanceEndsTheKickoutSessionForBoth() {
         CookieClient bobOnTwo = FormsWar.signIn(url(two), "bob");
         CookieClient bobOnOne = bobOnTwo.at(one.contextRoot());
-        String[] me = bobOnTwo.get("pages/me").body().split(" ");
-        assertEquals(List.of(me), List.of(bobOnOne.get("pages/me").body().split(" ")), "bob on the first instance");
+        String[] me = bobOnTwo.get(FormsWar.ME).body().split(" ");
+        assertEquals(List.of(me), List.of(bobOnOne.get(FormsWar.ME).body().split(" ")), "bob on the first instance");
 
         assertEquals(1, bindingsKept("bob"));
-        assertEquals("signed out", bobOnOne.get("pages/logout").body());
+        assertEquals("signed out", bobOnOne.get("orders/probe/logout").body());
         CookieClient admin = FormsWar.signIn(url(two), "admin");
         Wait.until(Duration.ofSeconds(10), () -> "bob's Kickout session to end with his HttpSession",
                 () -> admin.get("kickout/api/admin/sessions?userId=bob", "Accept", "application/json").assertOk(200)
                         .getInt("total") == 0);
         assertEquals(0, bindingsKept("bob"), "the sealed binding goes with the HttpSession");
-        Reply page = bobOnTwo.page("pages/home");
+        Reply page = bobOnTwo.page(FormsWar.HOME);
         assertTrue(page.body().contains("j_security_check"), "the container's login page on the other instance: " + page.body());
     }
 
@@ -191,7 +193,7 @@ class DistributableSessionIT {
 
     private static boolean ended(WildFlyProcess instance, String httpSessionId) {
         try {
-            URI status = instance.contextRoot().resolve("status?id=" + httpSessionId);
+            URI status = instance.contextRoot().resolve("probe/status?id=" + httpSessionId);
             return HttpClient.newHttpClient().send(HttpRequest.newBuilder(status).build(), HttpResponse.BodyHandlers.ofString())
                     .body().equals("ended");
         } catch (Exception e) {

@@ -3,141 +3,78 @@ package dev.kickout.it.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kickout.it.http.Deployments;
+import dev.kickout.it.http.Examples;
 import dev.kickout.it.http.Reply;
 import java.net.URI;
 import java.net.URL;
-import legacy.forms.FormPages;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
-/** The legacy FORM-login WAR ({@code legacy.forms}) with the module in HttpSession mode, and its sign-in. */
+/**
+ * The FORM-login example ({@code examples/faces-form-login}) as its build made it, with the module in HttpSession
+ * mode as the example configures it, plus what the tests observe it through ({@link FormsProbe},
+ * {@link SessionLedger}, {@link SessionStatus}) and settings of their own; and signing in as a browser does.
+ */
 public final class FormsWar {
 
+    public static final String EXAMPLE = "faces-form-login";
     public static final String PREFIX = "forms";
-    /** Every user's password in the realms of server-config (test fixtures). */
+    /** Every user's password in the test servers' realms (test fixtures: server-config/wildfly/form-login, payara). */
     public static final String PASSWORD = "form-login-pw";
+    /** A page of the example behind its login. */
+    public static final String HOME = "orders/list.xhtml";
+    public static final String ME = "orders/probe/me";
 
-    private static final String WEB_XML = """
-            <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
-              %s<security-constraint>
-                <web-resource-collection>
-                  <web-resource-name>pages</web-resource-name>
-                  <url-pattern>/pages/*</url-pattern>
-                </web-resource-collection>
-                <auth-constraint><role-name>user</role-name></auth-constraint>
-              </security-constraint>
-              <login-config>
-                <auth-method>FORM</auth-method>
-                <realm-name>file</realm-name>
-                <form-login-config>
-                  <form-login-page>/login</form-login-page>
-                  <form-error-page>/login</form-error-page>
-                </form-login-config>
-              </login-config>
-              <security-role><role-name>user</role-name></security-role>
-              <security-role><role-name>admin</role-name></security-role>
-              %s</web-app>
-            """;
-
-    /**
-     * The Faces screen {@code orders/order-edit.xhtml}, behind the same login; not under {@code /pages/},
-     * whose path mapping ({@code FormPages}) would win over the {@code *.xhtml} extension mapping.
-     */
-    private static final String FACES_XML = """
-            <servlet>
-                <servlet-name>faces</servlet-name>
-                <servlet-class>jakarta.faces.webapp.FacesServlet</servlet-class>
-              </servlet>
-              <servlet-mapping>
-                <servlet-name>faces</servlet-name>
-                <url-pattern>*.xhtml</url-pattern>
-              </servlet-mapping>
-              <security-constraint>
-                <web-resource-collection>
-                  <web-resource-name>faces pages</web-resource-name>
-                  <url-pattern>/orders/*</url-pattern>
-                </web-resource-collection>
-                <auth-constraint><role-name>user</role-name></auth-constraint>
-              </security-constraint>
-            """;
-
-    private static final String GLASSFISH_WEB_XML = """
-            <glassfish-web-app>
+    /** Payara: look for timed-out sessions every second, not every minute (the example's role mapping kept). */
+    private static final String REAP_EVERY_SECOND = """
               <session-config>
                 <session-manager persistence-type="memory">
                   <manager-properties><property name="reapIntervalSeconds" value="1"/></manager-properties>
                 </session-manager>
               </session-config>
-            </glassfish-web-app>
-            """;
+            </glassfish-web-app>""";
 
     private FormsWar() {
     }
 
-    /** The WAR: its pages, login page and listener, the module jar, HttpSession mode on, plus {@code settings}. */
+    /** The example's WAR as {@code name}, with {@code settings} after its own (key prefix {@value #PREFIX} unless set). */
     public static WebArchive archive(String name, String settings) {
-        return archive(name, settings, false, false);
+        String prefix = settings.contains("kickout.key-prefix=") ? "" : "kickout.key-prefix=" + PREFIX + "\n";
+        WebArchive war = Examples.war(EXAMPLE, name, prefix + settings)
+                .addClasses(FormsProbe.class, SessionLedger.class, SessionStatus.class);
+        return Examples.edit(war, "WEB-INF/glassfish-web.xml", xml -> xml.replace("</glassfish-web-app>", REAP_EVERY_SECOND));
     }
 
-    /**
-     * The same WAR, with {@code <distributable/>}: its sessions live on every instance of a cluster. Its
-     * {@link LaggingCopy} makes an instance's copy of a session look as it does before the last write reached it.
-     */
+    /** The same WAR made {@code <distributable/>}, with {@link LaggingCopy}. */
     public static WebArchive distributable(String name, String settings) {
-        return archive(name, settings, true, false).addClass(LaggingCopy.class);
-    }
-
-    /**
-     * The same WAR with its Faces screen: {@code orders/order-edit.xhtml?order=<id>} edits an order under
-     * {@code <kickout:editLock>} and saves it through the guarded {@code OrderDesk.save}.
-     */
-    public static WebArchive withFaces(String name, String settings) {
-        return archive(name, settings, false, true)
-                .addAsWebResource("forms/order-edit.xhtml", "orders/order-edit.xhtml");
-    }
-
-    private static WebArchive archive(String name, String settings, boolean distributable, boolean faces) {
-        String nearCache = System.getProperty(Deployments.NEAR_CACHE_OVERRIDE, "");
-        WebArchive war = ShrinkWrap.create(WebArchive.class, name)
-                .addPackage(FormPages.class.getPackage())
-                .addAsWebInfResource(new StringAsset(WEB_XML.formatted(distributable ? "<distributable/>\n  " : "",
-                        faces ? FACES_XML : "")), "web.xml")
-                // WildFly: the realm of server-config/wildfly/form-login-realm.cli; Payara: its file realm
-                .addAsWebInfResource(new StringAsset("<jboss-web><security-domain>kickout-form</security-domain></jboss-web>"),
-                        "jboss-web.xml")
-                // Payara: look for timed-out sessions every second, not every minute
-                .addAsWebInfResource(new StringAsset(GLASSFISH_WEB_XML), "glassfish-web.xml")
-                .addAsWebInfResource(new StringAsset("<beans bean-discovery-mode=\"annotated\"/>"), "beans.xml")
-                .addAsResource(new StringAsset((settings.contains("kickout.key-prefix=") ? "" : "kickout.key-prefix=" + PREFIX + "\n")
-                        + "kickout.http-session.enabled=true\n"
-                        + "kickout.filter.include=/pages/*\n"
-                        + (nearCache.isBlank() ? "" : "kickout.session.near-cache=" + nearCache.trim() + "\n") + settings),
-                        "META-INF/microprofile-config.properties");
-        return Deployments.withModule(war);
+        return Examples.edit(archive(name, settings), "WEB-INF/web.xml",
+                xml -> xml.replace("<display-name>", "<distributable/>\n    <display-name>")).addClass(LaggingCopy.class);
     }
 
     /** Signs in through the container's form, as a browser: the protected page shows the login page, the form posts. */
     public static CookieClient signIn(URL base, String user) {
         CookieClient client = new CookieClient(URI.create(base.toString()));
-        Reply login = client.page("pages/home");
+        Reply login = client.page(HOME);
         assertTrue(login.body().contains("j_security_check"), login.status() + " " + login.body());
         Reply posted = client.postForm("j_security_check", CookieClient.form("j_username", user, "j_password", PASSWORD), null);
         assertTrue(posted.status() == 302 || posted.status() == 303, posted.status() + " " + posted.body());
-        Reply home = client.page("pages/home");
+        Reply home = client.page(HOME);
         assertEquals(200, home.status(), home.body());
-        assertTrue(home.body().contains("<h1 id=\"user\">" + user + "</h1>"), home.body());
+        assertTrue(home.body().contains("data-user=\"" + user + "\""), home.body());
         return client;
     }
 
     /** Signs in through the container's form without asking that the first page after it be answered. */
     public static CookieClient signInRacing(URL base, String user) {
         CookieClient client = new CookieClient(URI.create(base.toString()));
-        client.page("pages/home");
+        client.page(HOME);
         client.postForm("j_security_check", CookieClient.form("j_username", user, "j_password", PASSWORD), null);
-        client.page("pages/home");
+        client.page(HOME);
         return client;
+    }
+
+    /** Whether a page is the example's login page telling why the last session ended with {@code code}. */
+    public static boolean saysWhy(Reply page, String code) {
+        return page.body().contains("j_security_check") && page.body().contains("data-code=\"" + code + "\"");
     }
 
     /** Kicks one session as the admin client does from the console, with its CSRF token. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.docs.LoginServlet;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.EventStream;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * HttpSession mode in a legacy WAR that signs in through its container: {@code web.xml} FORM login
+ * HttpSession mode in the FORM-login example ({@code examples/faces-form-login}): {@code web.xml} FORM login
  * against the server's own realm, its {@code HttpSession} untouched. Each test signs in through the
  * container's form, as a browser does (a cookie-keeping client that never follows redirects).
  */
@@ -46,7 +47,7 @@ class HttpSessionModeIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return FormsWar.archive("forms.war", "kickout.login.policy=SINGLE\n");
+        return FormsWar.archive("forms.war", "kickout.login.policy=SINGLE\n").addClass(LoginServlet.class);
     }
 
     @ArquillianResource
@@ -55,7 +56,7 @@ class HttpSessionModeIT {
     @Test
     void theContainersLoginIsListedAndAKickEndsItsHttpSessionAtOnce() throws Exception {
         CookieClient alice = signIn("alice");
-        String[] me = alice.get("pages/me").body().split(" ");
+        String[] me = alice.get(FormsWar.ME).body().split(" ");
         assertEquals("alice", me[0]);
         CookieClient admin = signIn("admin");
         JsonObject listed = admin.get("kickout/api/admin/sessions?userId=alice", "Accept", "application/json").assertOk(200);
@@ -76,17 +77,36 @@ class HttpSessionModeIT {
         // the HttpSession ends on the server at once, without a request of alice's (the app's own listener)
         Wait.until(Duration.ofSeconds(10), () -> "alice's HttpSession " + me[2] + " to end", () -> status(me[2]).equals("ended"));
         // her next page load shows the container's login page, which knows why
-        Reply page = alice.page("pages/home");
-        assertTrue(page.body().contains("j_security_check"), page.status() + " " + page.body());
-        assertTrue(page.body().contains("<p id=\"reason\">KICKED</p>"), page.body());
+        Reply page = alice.page(FormsWar.HOME);
+        assertTrue(FormsWar.saysWhy(page, "KICKED"), page.status() + " " + page.body());
+        assertTrue(page.body().contains("An administrator signed you out."), page.body());
+        assertTrue(page.body().contains("Signed out by admin. Reason: Account disabled"), page.body());
         assertEquals(0, admin.get("kickout/api/admin/sessions?userId=alice", "Accept", "application/json").assertOk(200)
                 .getInt("total"));
     }
 
     @Test
+    void aLoginServletOfTheAppsOwnThatSignsInThroughTheContainerIsFollowedToo() {
+        CookieClient judy = new CookieClient(URI.create(base.toString()));
+        Reply signedIn = judy.postForm("signin", CookieClient.form("username", "judy", "password", FormsWar.PASSWORD), null);
+        assertTrue(signedIn.status() == 302 || signedIn.status() == 303, signedIn.status() + " " + signedIn.body());
+        String[] me = judy.get(FormsWar.ME).body().split(" ");
+        assertEquals("judy", me[0], String.join(" ", me));
+        CookieClient admin = signIn("admin");
+        JsonObject listed = admin.get("kickout/api/admin/sessions?userId=judy", "Accept", "application/json").assertOk(200);
+        assertEquals(me[1], listed.getJsonArray("items").getJsonObject(0).getString("sessionId"), listed.toString());
+        FormsWar.kick(admin, me[1], "Shift over").assertOk(200);
+        Wait.until(Duration.ofSeconds(10), () -> "judy's HttpSession to end", () -> status(me[2]).equals("ended"));
+        assertTrue(FormsWar.saysWhy(judy.page(FormsWar.HOME), "KICKED"), "the login page says why");
+        Reply wrong = new CookieClient(URI.create(base.toString()))
+                .postForm("signin", CookieClient.form("username", "judy", "password", "not-her-password"), null);
+        assertTrue(String.valueOf(wrong.header("Location")).endsWith("/login.xhtml?failed=true"), wrong.status() + " " + wrong.headers());
+    }
+
+    @Test
     void aKickedSessionsApiCallGetsTheProblemWithTheReason() {
         CookieClient bob = signIn("bob");
-        String[] me = bob.get("pages/me").body().split(" ");
+        String[] me = bob.get(FormsWar.ME).body().split(" ");
         CookieClient admin = signIn("admin");
         admin.send(admin.request("kickout/api/admin/sessions/" + me[1] + "?reason=Fraud%20check",
                 "X-CSRF-Token", admin.cookie("KICKOUT_CSRF")).DELETE()).assertOk(200);
@@ -99,15 +119,15 @@ class HttpSessionModeIT {
     @Test
     void underSingleASecondSignInReplacesTheFirst() {
         CookieClient first = signIn("carol");
-        String[] before = first.get("pages/me").body().split(" ");
+        String[] before = first.get(FormsWar.ME).body().split(" ");
         CookieClient second = signIn("carol");
-        String[] after = second.get("pages/me").body().split(" ");
+        String[] after = second.get(FormsWar.ME).body().split(" ");
         assertNotEquals(before[1], after[1]);
         Wait.until(Duration.ofSeconds(10), () -> "the first HttpSession to end", () -> status(before[2]).equals("ended"));
-        Reply page = first.page("pages/home");
-        assertTrue(page.body().contains("<p id=\"reason\">REPLACED</p>"), page.body());
+        Reply page = first.page(FormsWar.HOME);
+        assertTrue(FormsWar.saysWhy(page, "REPLACED"), page.body());
         assertEquals("live", status(after[2]));
-        assertEquals(200, second.get("pages/me").status());
+        assertEquals(200, second.get(FormsWar.ME).status());
     }
 
     @Test
@@ -129,7 +149,7 @@ class HttpSessionModeIT {
             assertEquals(1, listed.getInt("total"), listed.toString());
             String survivor = listed.getJsonArray("items").getJsonObject(0).getString("sessionId");
             long signedIn = clients.stream().filter(client -> {
-                Reply me = client.get("pages/me");
+                Reply me = client.get(FormsWar.ME);
                 return me.status() == 200 && me.body().startsWith("ivan " + survivor + " ");
             }).count();
             assertEquals(1, signedIn, "exactly one of the " + browsers + " browsers is still signed in, with the listed session");
@@ -141,8 +161,8 @@ class HttpSessionModeIT {
     @Test
     void theHttpSessionsEndEndsTheKickoutSession() {
         CookieClient dave = signIn("dave");
-        String[] me = dave.get("pages/me").body().split(" ");
-        dave.get("pages/logout");
+        String[] me = dave.get(FormsWar.ME).body().split(" ");
+        dave.get("orders/probe/logout");
         CookieClient admin = signIn("admin");
         Reply listed = admin.get("kickout/api/admin/sessions?userId=dave", "Accept", "application/json");
         assertEquals(0, listed.assertOk(200).getInt("total"), listed.body());
@@ -153,7 +173,7 @@ class HttpSessionModeIT {
     @Test
     void aSessionThatTimesOutLeavesTheListing() {
         CookieClient erin = signIn("erin");
-        assertEquals(200, erin.get("pages/short").status());
+        assertEquals(200, erin.get("orders/probe/short").status());
         CookieClient admin = signIn("admin");
         Wait.until(Duration.ofSeconds(90), () -> "erin's session to leave the listing after her HttpSession timed out",
                 () -> admin.get("kickout/api/admin/sessions?userId=erin", "Accept", "application/json")
@@ -163,10 +183,10 @@ class HttpSessionModeIT {
     @Test
     void aNewSessionIdKeepsTheSameKickoutSession() {
         CookieClient frank = signIn("frank");
-        String[] before = frank.get("pages/me").body().split(" ");
-        String rotated = frank.get("pages/rotate").body();
+        String[] before = frank.get(FormsWar.ME).body().split(" ");
+        String rotated = frank.get("orders/probe/rotate").body();
         assertNotEquals(before[2], rotated);
-        String[] after = frank.get("pages/me").body().split(" ");
+        String[] after = frank.get(FormsWar.ME).body().split(" ");
         assertEquals(before[1], after[1], "the same Kickout session after changeSessionId");
         assertEquals(rotated, after[2]);
         CookieClient admin = signIn("admin");
@@ -180,13 +200,13 @@ class HttpSessionModeIT {
     @Test
     void theModulesUnsafeCallsNeedTheCsrfTokenAndTheAppsGuardedSaveSeesTheCaller() {
         CookieClient grace = signIn("grace");
-        grace.post("kickout/api/locks/order/o-csrf", "Accept", "application/json").assertProblem(403, "CSRF_REJECTED");
-        String lockToken = grace.post("kickout/api/locks/order/o-csrf", "Accept", "application/json",
+        grace.post("kickout/api/locks/order/A-1001", "Accept", "application/json").assertProblem(403, "CSRF_REJECTED");
+        String lockToken = grace.post("kickout/api/locks/order/A-1001", "Accept", "application/json",
                 "X-CSRF-Token", grace.cookie("KICKOUT_CSRF")).assertOk(201).getString("lockToken");
         // the app's own guarded save sees the same caller: with the lock token it runs, without it is refused
-        Reply saved = grace.post("pages/save?order=o-csrf", "X-Lock-Token", lockToken);
-        assertEquals("saved o-csrf", saved.body(), saved.status() + " " + saved.body());
-        Reply refused = grace.post("pages/save?order=o-other", "X-Lock-Token", lockToken);
+        Reply saved = grace.post("orders/probe/save?order=A-1001", "X-Lock-Token", lockToken);
+        assertTrue(saved.body().startsWith("saved A-1001 "), saved.status() + " " + saved.body());
+        Reply refused = grace.post("orders/probe/save?order=A-1002", "X-Lock-Token", lockToken);
         assertEquals(409, refused.status(), refused.body());
         assertEquals("LOCK_LOST", refused.body());
     }
@@ -194,12 +214,12 @@ class HttpSessionModeIT {
     @Test
     void aCheckedRequestCostsWhatItCostsInTheOtherModes() {
         CookieClient heidi = signIn("heidi");
-        assertEquals(200, heidi.get("pages/me").status());
+        assertEquals(200, heidi.get(FormsWar.ME).status());
         String record = "\"" + FormsWar.PREFIX + ":{" + RedisKeys.userTag("heidi") + "}:u\"";
         List<String> lines;
         try (RedisMonitor monitor = RedisMonitor.watch(TestRedis.port())) {
             for (int i = 0; i < REQUESTS; i++) {
-                assertEquals(200, heidi.get("pages/me").status());
+                assertEquals(200, heidi.get(FormsWar.ME).status());
             }
             lines = monitor.lines();
         }
@@ -219,7 +239,7 @@ class HttpSessionModeIT {
     /** Whether the app's own listener saw the HttpSession end (asked without any cookie). */
     String status(String httpSessionId) {
         try {
-            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base + "status?id=" + httpSessionId)).build(),
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base + "probe/status?id=" + httpSessionId)).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
         } catch (Exception e) {
             throw new IllegalStateException(e);

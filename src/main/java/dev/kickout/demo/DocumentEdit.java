@@ -1,6 +1,5 @@
 package dev.kickout.demo;
 
-import dev.kickout.HeldLock;
 import dev.kickout.KickoutException;
 import dev.kickout.demo.DocumentService.DocumentUpdate;
 import dev.kickout.internal.i18n.Languages;
@@ -27,8 +26,6 @@ public class DocumentEdit {
 
     @Inject
     DocumentService documents;
-    @Inject
-    HeldLock heldLock;
 
     private String id;
     private String title;
@@ -43,8 +40,11 @@ public class DocumentEdit {
         version = document.getVersion();
     }
 
-    /** Saves under the edit lock the view carries; stays on the page. */
-    public String save() throws Exception {
+    /**
+     * Saves under the edit lock the view carries; stays on the page. A refusal at commit (the lock lost while
+     * the save ran) arrives as the refusal itself, since {@link DocumentService#save} is {@code @Transactional}.
+     */
+    public String save() {
         try {
             Document saved = documents.save(id, new DocumentUpdate(title, body, version));
             version = saved.getVersion();
@@ -53,10 +53,6 @@ public class DocumentEdit {
             refused(refused);
         } catch (OptimisticLockException stale) {
             say(FacesMessage.SEVERITY_ERROR, VERSION_CONFLICT);
-        } catch (Exception rolledBack) {
-            // the lock's re-check at commit rolled the save back; the transaction manager says so in its
-            // own exception (WildFly: RollbackException, thrown unchecked; Payara: TransactionalException)
-            refused(heldLock.refusedAtCommit().orElseThrow(() -> rolledBack));
         }
         return null;
     }

@@ -1,5 +1,6 @@
 package dev.kickout.event;
 
+import java.io.Serializable;
 import java.time.Instant;
 
 /**
@@ -7,9 +8,18 @@ import java.time.Instant;
  * {@code LOGGED_OUT} or {@code EXPIRED}; {@code by} names who ended it (a user id, {@code system}, or null),
  * {@code reason} is the text they gave, {@code at} when.
  *
+ * <p>In HttpSession mode the login page a kicked caller lands on finds it as the request and {@code HttpSession}
+ * attribute {@value #ATTRIBUTE}, to say why in the user's words and, for a kick, who did it and why:
+ * <pre>{@code
+ * Revocation why = (Revocation) request.getAttribute(Revocation.ATTRIBUTE);   // null after an ordinary sign-out
+ * }</pre>
+ *
  * @since 1.0
  */
-public record Revocation(String code, String by, String reason, Instant at) {
+public record Revocation(String code, String by, String reason, Instant at) implements Serializable {
+
+    /** The request and {@code HttpSession} attribute that tells an HttpSession-mode login page why its session ended. */
+    public static final String ATTRIBUTE = "kickoutRevocation";
 
     public static final String KICKED = "KICKED";
     public static final String REPLACED = "REPLACED";

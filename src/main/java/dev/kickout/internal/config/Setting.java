@@ -69,7 +69,7 @@ public enum Setting {
     ADMIN_ROLE("kickout.admin.role", "admin",
             "Role required by the /admin endpoints."),
     FILTER_INCLUDE("kickout.filter.include", "",
-            "The host's own paths (comma-separated, exact or ending in /*) whose requests need a session; empty: the host's applications mapped below the module's REST root, if any. The module's own endpoints are always guarded."),
+            "The host's own paths (comma-separated, exact or ending in /*) whose requests need a session; empty: the host's applications mapped below the module's REST root, if any. The module's own endpoints are always guarded; in HttpSession mode a caller the container signed in is checked on every path, listed or not."),
     FILTER_EXCLUDE("kickout.filter.exclude", "",
             "The host's own paths exempt from the check, even inside kickout.filter.include."),
     LOCK_TTL("kickout.lock.ttl", "PT5M",

@@ -3,6 +3,7 @@ package dev.kickout.internal.session;
 import dev.kickout.internal.config.HttpSessionSettings;
 import dev.kickout.Actor;
 import dev.kickout.KickoutException;
+import dev.kickout.event.Revocation;
 import dev.kickout.internal.Checks;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
@@ -141,8 +142,9 @@ class HttpSessionLogins {
 
     /**
      * A request the container forwards to its login page: when it names an {@code HttpSession} this
-     * instance ended, the login page finds why in the attribute {@code kickoutReason} of its new
-     * {@code HttpSession} (and of the request).
+     * instance ended, the login page finds why in the attributes of its new {@code HttpSession} (and of the
+     * request): the code as {@code kickoutReason}, the whole {@link Revocation} (who, why, when) as
+     * {@value Revocation#ATTRIBUTE}.
      */
     void forwarded(HttpServletRequest request) {
         HttpSession current = request.getSession(false);
@@ -155,10 +157,18 @@ class HttpSessionLogins {
             why = why == null ? found : why;
         }
         if (why != null) {
-            String code = TokenRejectedException.revoked(why).code();
-            request.setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, code);
-            request.getSession(true).setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, code);
+            tell(request, why, TokenRejectedException.revoked(why).code());
         }
+    }
+
+    /** Leaves why a session ended for the login page, on the request and on a new {@code HttpSession}. */
+    private static void tell(HttpServletRequest request, Tombstone why, String code) {
+        Revocation revocation = why.view();
+        request.setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, code);
+        request.setAttribute(Revocation.ATTRIBUTE, revocation);
+        HttpSession fresh = request.getSession(true);
+        fresh.setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, code);
+        fresh.setAttribute(Revocation.ATTRIBUTE, revocation);
     }
 
     /**
@@ -177,15 +187,16 @@ class HttpSessionLogins {
         String page = config.httpSession().refusedPage();
         String target;
         if (page.isEmpty()) {
+            Tombstone why = e instanceof TokenRejectedException rejected && rejected.tombstone() != null
+                    ? rejected.tombstone() : new Tombstone(e.code(), null, null, null);
             if (distributable(request.getServletContext())) {
                 // WildFly 39: a new HttpSession in the request that invalidated a distributable one leaves a
                 // session-cache transaction open that holds the old session's lock, and the next request naming
                 // it on another instance waits out the lock timeout (15 s) and fails; the login page of the
                 // next request here learns why from the session id it names instead
-                Tombstone why = new Tombstone(e.code(), null, null, null);
                 requestedIds(request).forEach(id -> endedHere.put(id, why));
             } else {
-                request.getSession(true).setAttribute(HttpSessionBinding.REASON_ATTRIBUTE, e.code());
+                tell(request, why, e.code());
             }
             target = NextPath.safe(path) == null ? "/" : path;
         } else {

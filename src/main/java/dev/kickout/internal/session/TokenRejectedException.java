@@ -7,8 +7,15 @@ import dev.kickout.internal.i18n.Text;
 /** 401 for a request whose token is missing, unknown, expired or revoked. */
 public class TokenRejectedException extends KickoutException {
 
+    /** Why the session ended, for a revoked token; null for the others. */
+    private transient Tombstone tombstone;
+
     TokenRejectedException(String code, Text detail) {
         super(401, code, detail);
+    }
+
+    Tombstone tombstone() {
+        return tombstone;
     }
 
     static TokenRejectedException missing() {
@@ -39,6 +46,7 @@ public class TokenRejectedException extends KickoutException {
             default -> Text.of("token.signed-out");
         });
         e.with("by", tombstone.by()).with("reason", tombstone.reason()).with("at", tombstone.at());
+        e.tombstone = tombstone;
         return e;
     }
 }
