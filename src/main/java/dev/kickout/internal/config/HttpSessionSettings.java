@@ -8,9 +8,15 @@ import java.util.regex.Pattern;
  *
  * @param refusedPage the context-relative page refused page loads go to, or "" for the requested page again
  * @param roles       container roles to copy into the Kickout session, besides the admin role
+ * @param moduleSignIn whether the module's own sign-in endpoints answer beside the container's login
  */
 public record HttpSessionSettings(boolean enabled, String refusedPage, RequestValue deviceType, RequestValue clientId,
-                                  List<String> roles) {
+                                  List<String> roles, boolean moduleSignIn) {
+
+    /** Whether the module's own sign-in endpoints answer: always outside HttpSession mode, in it only when asked for. */
+    public boolean moduleSignInOpen() {
+        return !enabled || moduleSignIn;
+    }
 
     /** Where a login's device type or client id comes from: a fixed label, a header or a cookie. */
     public record RequestValue(String fixed, String header, String cookie) {
@@ -33,6 +39,7 @@ public record HttpSessionSettings(boolean enabled, String refusedPage, RequestVa
                 reader.read(Setting.HTTP_SESSION_REFUSED_PAGE, Converters.PAGE_OR_NONE),
                 reader.read(Setting.HTTP_SESSION_DEVICE_TYPE, REQUEST_VALUE),
                 reader.read(Setting.HTTP_SESSION_CLIENT_ID, REQUEST_VALUE),
-                reader.read(Setting.HTTP_SESSION_ROLES, Converters.listOf(Converters.Expecting.of("", role -> role), "comma-separated roles")));
+                reader.read(Setting.HTTP_SESSION_ROLES, Converters.listOf(Converters.Expecting.of("", role -> role), "comma-separated roles")),
+                reader.read(Setting.HTTP_SESSION_MODULE_SIGN_IN, Converters.BOOLEAN));
     }
 }

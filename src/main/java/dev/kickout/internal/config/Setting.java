@@ -166,6 +166,8 @@ public enum Setting {
             "In HttpSession mode, the login's device type: a fixed label, or header:<name> or cookie:<name> to read it from the sign-in request (a missing or invalid value gives web)."),
     HTTP_SESSION_CLIENT_ID("kickout.http-session.client-id", "browser",
             "In HttpSession mode, the login's client id: a fixed label, or header:<name> or cookie:<name> (a missing or invalid value gives browser)."),
+    HTTP_SESSION_MODULE_SIGN_IN("kickout.http-session.module-sign-in", "false",
+            "In HttpSession mode, whether the module's own POST /auth/login answers (else 404): off, the host's login page, with its MFA, captcha or password rules, is the only way in."),
     HTTP_SESSION_ROLES("kickout.http-session.roles", "",
             "In HttpSession mode, the container roles copied into the Kickout session (comma-separated, asked with isUserInRole); kickout.admin.role is always asked."),
     HEALTH_REDIS_READINESS("kickout.health.redis-readiness", "true",

@@ -2,6 +2,7 @@ package dev.kickout.internal.session;
 
 import dev.kickout.InvalidRequestException;
 import dev.kickout.SessionView;
+import dev.kickout.internal.NotFoundException;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.rest.ApiDoc;
@@ -77,12 +78,16 @@ public class AuthResource {
     @APIResponse(responseCode = "303", description = "Cookie mode, a form post: on to the next page (signed in) or back to the sign-in page")
     @APIResponse(responseCode = "401", description = "BAD_CREDENTIALS: unknown user or wrong password",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "NOT_FOUND: HttpSession mode, where the host's own login page signs in "
+            + "(unless kickout.http-session.module-sign-in=true)",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "SESSION_LIMIT: refused by the REJECT policy or the device-type cap",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: too many recent failed sign-ins of this username from this address "
             + "or over all addresses, from this address, or with this known device (KICKOUT_DEVICE cookie); Retry-After says when to try again",
             content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response login(LoginRequest body, @Context HttpServletRequest request) {
+        requireOwnSignIn();
         if (body == null) {
             throw new InvalidRequestException(Text.of("login.body"));
         }
@@ -104,11 +109,25 @@ public class AuthResource {
             content = @Content(schema = @Schema(implementation = LoginResult.class)))
     @APIResponse(responseCode = "303", description = "Cookie mode, a form post: on to the next page (signed in) or back to the sign-in page")
     @APIResponse(responseCode = "401", description = "BAD_CREDENTIALS: unknown user or wrong password")
+    @APIResponse(responseCode = "404", description = "NOT_FOUND: HttpSession mode, where the host's own login page signs in "
+            + "(unless kickout.http-session.module-sign-in=true)",
+            content = @Content(mediaType = ApiDoc.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "SESSION_LIMIT: refused by the REJECT policy or the device-type cap")
     @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS: too many recent failed sign-ins of this username from this address "
             + "or over all addresses, from this address, or with this known device (KICKOUT_DEVICE cookie); Retry-After says when to try again")
     public Response formLogin(String body, @Context HttpServletRequest request) {
+        requireOwnSignIn();
         return formLogin.login(request, body);
+    }
+
+    /**
+     * In HttpSession mode the host's login page is the one way in (its MFA, captcha or password rules are
+     * not the module's to skip): the module's sign-in is not found unless the host turned it on.
+     */
+    private void requireOwnSignIn() {
+        if (!config.httpSession().moduleSignInOpen()) {
+            throw new NotFoundException(Text.of("login.container-only"));
+        }
     }
 
     /** Ends the session; in cookie mode also clears the cookies, and a form post goes on to the sign-in page. */

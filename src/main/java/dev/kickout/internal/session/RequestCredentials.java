@@ -54,7 +54,7 @@ public class RequestCredentials {
         }
         Optional<Credential> cookie = config.cookie().enabled()
                 ? cookie(request).map(token -> new Credential(token, Source.COOKIE)) : Optional.empty();
-        return cookie.isPresent() || !config.httpSession().enabled() ? cookie : httpSession(request);
+        return cookie.isPresent() || !config.httpSession().enabled() ? cookie : ofHttpSession(request);
     }
 
     /** Whether the request sends an {@code Authorization: Bearer} header, which wins over every other carrier. */
@@ -63,7 +63,8 @@ public class RequestCredentials {
         return header != null && header.trim().regionMatches(true, 0, "Bearer", 0, 6);
     }
 
-    private static Optional<Credential> httpSession(HttpServletRequest request) {
+    /** The token bound to the request's {@code HttpSession} (HttpSession mode), whatever else the request carries. */
+    public static Optional<Credential> ofHttpSession(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
         try {
             return session != null && session.getAttribute(HttpSessionBinding.ATTRIBUTE) instanceof HttpSessionBinding binding

@@ -2,6 +2,7 @@ package dev.kickout.internal.session;
 
 import dev.kickout.KickoutException;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.rest.ModuleGate;
 import dev.kickout.internal.rest.ProblemWriter;
 import dev.kickout.internal.rest.Problems;
 import jakarta.inject.Inject;
@@ -117,8 +118,17 @@ public class TokenFilter extends HttpFilter {
      */
     private Session containerSession(HttpServletRequest request, HttpServletResponse response, String path) {
         Session session = httpSessions.follow(request, response).orElse(null);
-        if (session != null && rules.module(request, path)) {
-            cookieGate.checkCsrf(request, credentials.find(request).orElse(null));
+        if (session == null) {
+            return null;
+        }
+        // the token of the HttpSession that authenticated the request, never a session cookie beside it
+        // (with cookie mode on too), which a sibling site could have planted
+        RequestCredentials.Credential bound = RequestCredentials.ofHttpSession(request).orElse(null);
+        if (rules.module(request, path)) {
+            cookieGate.checkCsrf(request, bound);
+        } else {
+            // a host's Application may serve the module here: its endpoints run the check themselves
+            request.setAttribute(ModuleGate.DEFERRED_CHECK, (Runnable) () -> cookieGate.checkCsrf(request, bound));
         }
         return session;
     }
