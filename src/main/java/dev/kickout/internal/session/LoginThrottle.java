@@ -11,9 +11,13 @@ import dev.kickout.internal.redis.Script;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.redisson.api.RScript;
 
 /**
@@ -37,6 +41,8 @@ class LoginThrottle {
 
     /** Stands for "no device cookie": never issued, so never a known device. */
     private static final String NO_DEVICE = "";
+    /** An IPv6 literal, with an IPv4 tail or not: what {@link InetAddress#getByName} parses without a lookup. */
+    private static final Pattern IPV6_LITERAL = Pattern.compile("[0-9A-Fa-f:.]{2,45}");
 
     @Inject
     RedisStore redis;
@@ -61,7 +67,8 @@ class LoginThrottle {
      * (an attempt one of them refuses gives the other's reservation back); with one, the username's
      * script first learns whether it is a known device, whose own budget then applies alone.
      */
-    Attempt reserve(String username, String address, String deviceCookie) {
+    Attempt reserve(String username, String clientAddress, String deviceCookie) {
+        String address = counted(clientAddress);
         String device = Tokens.isDeviceCookie(deviceCookie) ? deviceCookie : NO_DEVICE;
         String at = address == null ? "" : address;
         RedisStore.Call user = new RedisStore.Call(Script.LOGIN_RESERVE, RScript.ReturnType.LIST,
@@ -107,6 +114,32 @@ class LoginThrottle {
                 counted.add(addressCounted(username, address, fromAddress));
                 return new Attempt(username, address, null, counted, true);
             }
+        }
+    }
+
+    /**
+     * The address the throttle counts: an IPv6 client by its /64, the smallest network a subscriber gets and
+     * whose every address is theirs to use; an IPv4 client (IPv4-mapped IPv6 included) by its address. Anything
+     * that is not an address literal is counted as it is (never looked up).
+     */
+    static String counted(String address) {
+        if (address == null || address.indexOf(':') < 0) {
+            return address;
+        }
+        int zone = address.indexOf('%');
+        String literal = zone < 0 ? address : address.substring(0, zone);
+        if (!IPV6_LITERAL.matcher(literal).matches()) {
+            return address;
+        }
+        try {
+            byte[] bytes = InetAddress.getByName(literal).getAddress();
+            if (bytes.length == 4) {
+                return InetAddress.getByAddress(bytes).getHostAddress();
+            }
+            Arrays.fill(bytes, 8, 16, (byte) 0);
+            return InetAddress.getByAddress(bytes).getHostAddress() + "/64";
+        } catch (UnknownHostException e) {
+            return address;
         }
     }
 
