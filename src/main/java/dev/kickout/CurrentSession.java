@@ -30,7 +30,9 @@ public class CurrentSession {
 
     /**
      * The caller's session, or the refusal of the request's credential (a {@link KickoutException} with
-     * 401 {@code TOKEN_MISSING}, {@code KICKED} and so on, which the module answers as problem+json).
+     * 401 {@code TOKEN_MISSING}, {@code KICKED} and so on, which the module answers as problem+json; in
+     * HttpSession mode with {@code kickout.http-session.store-down=ALLOW}, 503 {@code STORE_UNAVAILABLE} while
+     * Redis cannot serve and the container's identity alone serves the request).
      */
     public SessionView require() {
         return caller.require().view(true);

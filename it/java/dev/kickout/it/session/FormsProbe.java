@@ -31,6 +31,7 @@ public class FormsProbe extends HttpServlet {
         switch (request.getPathInfo() == null ? "" : request.getPathInfo()) {
             case "/me" -> text(response, request.getRemoteUser() + " " + current.require().sessionId() + " "
                     + request.getSession().getId());
+            case "/who" -> text(response, request.getRemoteUser()); // the container's identity alone
             case "/short" -> {
                 request.getSession().setMaxInactiveInterval(2);
                 text(response, "short");

@@ -47,6 +47,10 @@ public enum LogId {
     HTTP_SESSION_END_NOT_RECORDED(2005),
     /** In HttpSession mode, the sealed binding of an ended distributable HttpSession was not deleted (FINE): it expires. */
     HTTP_SESSION_BINDING_NOT_FORGOTTEN(2006),
+    /** In HttpSession mode under store-down ALLOW, Redis cannot serve: signed-in HttpSessions are served unchecked. */
+    HTTP_SESSION_UNCHECKED(2007),
+    /** In HttpSession mode under store-down ALLOW, Redis serves again: HttpSessions are checked again. */
+    HTTP_SESSION_CHECKED_AGAIN(2008),
 
     /** A guarded save committed but its edit lock could not be released; it expires by itself. */
     LOCK_NOT_RELEASED_AFTER_SAVE(3001),

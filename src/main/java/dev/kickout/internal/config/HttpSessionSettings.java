@@ -9,9 +9,13 @@ import java.util.regex.Pattern;
  * @param refusedPage the context-relative page refused page loads go to, or "" for the requested page again
  * @param roles       container roles to copy into the Kickout session, besides the admin role
  * @param moduleSignIn whether the module's own sign-in endpoints answer beside the container's login
+ * @param storeDown   what a signed-in {@code HttpSession}'s requests get while Redis cannot serve
  */
 public record HttpSessionSettings(boolean enabled, String refusedPage, RequestValue deviceType, RequestValue clientId,
-                                  List<String> roles, boolean moduleSignIn) {
+                                  List<String> roles, boolean moduleSignIn, StoreDown storeDown) {
+
+    /** While Redis cannot serve: refuse the container's signed-in sessions (503), or let its identity serve them. */
+    public enum StoreDown { REFUSE, ALLOW }
 
     /** Whether the module's own sign-in endpoints answer: always outside HttpSession mode, in it only when asked for. */
     public boolean moduleSignInOpen() {
@@ -40,6 +44,7 @@ public record HttpSessionSettings(boolean enabled, String refusedPage, RequestVa
                 reader.read(Setting.HTTP_SESSION_DEVICE_TYPE, REQUEST_VALUE),
                 reader.read(Setting.HTTP_SESSION_CLIENT_ID, REQUEST_VALUE),
                 reader.read(Setting.HTTP_SESSION_ROLES, Converters.listOf(Converters.Expecting.of("", role -> role), "comma-separated roles")),
-                reader.read(Setting.HTTP_SESSION_MODULE_SIGN_IN, Converters.BOOLEAN));
+                reader.read(Setting.HTTP_SESSION_MODULE_SIGN_IN, Converters.BOOLEAN),
+                reader.read(Setting.HTTP_SESSION_STORE_DOWN, Converters.oneOf(StoreDown.class)));
     }
 }

@@ -4,9 +4,14 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.servlet.ServletContext;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -47,6 +52,8 @@ public class KickoutConfig {
     private CleanupSettings cleanup;
     private CookieSettings cookie;
     private HttpSessionSettings httpSession;
+    @Inject
+    Instance<ServletContext> servletContexts;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -68,7 +75,8 @@ public class KickoutConfig {
         trustedProxies = reader.read(Setting.TRUSTED_PROXIES, Converters.listOf(Converters.Expecting.of("", Cidr::parse),
                 "comma-separated IPv4 or IPv6 CIDRs such as 10.0.0.0/8 or ::1/128"));
         redis = RedisSettings.read(reader);
-        session = SessionSettings.read(reader);
+        httpSession = HttpSessionSettings.read(reader);
+        session = SessionSettings.read(reader, httpSession.enabled(), containerSessionTimeout());
         login = LoginSettings.read(reader);
         lock = LockSettings.read(reader);
         push = PushSettings.read(reader);
@@ -76,7 +84,19 @@ public class KickoutConfig {
         outbox = OutboxSettings.read(reader);
         cleanup = CleanupSettings.read(reader);
         cookie = CookieSettings.read(reader);
-        httpSession = HttpSessionSettings.read(reader);
+    }
+
+    /** The app's {@code HttpSession} timeout ({@code <session-timeout>} or the server's default), when known. */
+    private Optional<Duration> containerSessionTimeout() {
+        if (servletContexts == null || !servletContexts.isResolvable()) {
+            return Optional.empty();
+        }
+        try {
+            int minutes = servletContexts.get().getSessionTimeout();
+            return minutes > 0 ? Optional.of(Duration.ofMinutes(minutes)) : Optional.empty();
+        } catch (RuntimeException notAWebModule) {
+            return Optional.empty();
+        }
     }
 
     /**

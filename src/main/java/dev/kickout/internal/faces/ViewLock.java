@@ -20,7 +20,9 @@ public final class ViewLock {
         /** Nobody holds it for this view, and a postback never takes it: read-only. */
         NOT_HELD,
         /** The request has no live session (a page outside the filter's paths): read-only. */
-        SIGNED_OUT
+        SIGNED_OUT,
+        /** Redis cannot answer now: read-only, editing comes back with a reload once it can. */
+        UNAVAILABLE
     }
 
     private final State state;

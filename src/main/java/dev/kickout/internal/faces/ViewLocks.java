@@ -8,6 +8,7 @@ import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.internal.lock.LockForbiddenException;
 import dev.kickout.internal.lock.LockLimitException;
+import dev.kickout.internal.redis.StoreUnavailableException;
 import dev.kickout.internal.rest.ApiRoot;
 import dev.kickout.internal.session.CallerSession;
 import dev.kickout.internal.session.Session;
@@ -64,16 +65,25 @@ public class ViewLocks {
         return config.lock().tokenParameter();
     }
 
+    /** The view's lock; while Redis cannot answer, a read-only view that says so, never a failed page. */
     private ViewLock decide(ResourceRef resource) {
         Optional<Session> session = current.get();
         if (session.isEmpty()) {
-            return ViewLock.of(ViewLock.State.SIGNED_OUT, 0);
-        }
-        if ("POST".equals(request.getMethod())) {
-            return recheck(resource, session.get(), request.getParameter(config.lock().tokenParameter()));
+            return ViewLock.of(current.unchecked() ? ViewLock.State.UNAVAILABLE : ViewLock.State.SIGNED_OUT, 0);
         }
         try {
-            LockView lock = locks.acquire(resource, session.get()).lock();
+            return decide(resource, session.get());
+        } catch (StoreUnavailableException e) {
+            return ViewLock.of(ViewLock.State.UNAVAILABLE, heartbeatSeconds(resource));
+        }
+    }
+
+    private ViewLock decide(ResourceRef resource, Session session) {
+        if ("POST".equals(request.getMethod())) {
+            return recheck(resource, session, request.getParameter(config.lock().tokenParameter()));
+        }
+        try {
+            LockView lock = locks.acquire(resource, session).lock();
             return ViewLock.held(lock.lockToken(), lock.acquiredAt(), lock.fence(), lock.heartbeatSeconds());
         } catch (LockHeldException held) {
             return heldBy(resource, held);

@@ -30,6 +30,7 @@ public class Metrics {
     public static final String LOGINS = "kickout.logins";
     public static final String REFUSALS = "kickout.refusals";
     public static final String REVOCATIONS = "kickout.revocations";
+    public static final String UNCHECKED = "kickout.http.session.unchecked";
     public static final String LOCK_ACQUIRES = "kickout.lock.acquires";
     public static final String LOCK_CONFLICTS = "kickout.lock.conflicts";
     public static final String LOCK_FORCE_RELEASES = "kickout.lock.force.releases";
@@ -70,6 +71,12 @@ public class Metrics {
     public void refused(int status, String code) {
         meters.count(REFUSALS, "Requests refused, by HTTP status and problem code", 1, "status", Integer.toString(status),
                 "code", code);
+    }
+
+    /** A request of a signed-in {@code HttpSession} served on the container's identity alone: Redis could not check it. */
+    public void unchecked() {
+        meters.count(UNCHECKED, "Requests of signed-in HttpSessions served unchecked while Redis could not serve "
+                + "(kickout.http-session.store-down=ALLOW)", 1);
     }
 
     /** A session ended, by its tombstone's code (KICKED, REPLACED, LOGGED_OUT, EXPIRED, ...). */

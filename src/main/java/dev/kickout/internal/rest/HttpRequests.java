@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.ContextNotActiveException;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -17,6 +18,13 @@ public class HttpRequests {
 
     @Inject
     HttpServletRequest request;
+
+    /** A browser loading a page: {@code GET} or {@code HEAD} accepting HTML. */
+    public static boolean pageLoad(HttpServletRequest request) {
+        String accept = request.getHeader("Accept");
+        return (request.getMethod().equals("GET") || request.getMethod().equals("HEAD"))
+                && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/html");
+    }
 
     public Optional<HttpServletRequest> current() {
         try {

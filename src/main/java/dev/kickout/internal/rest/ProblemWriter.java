@@ -15,6 +15,12 @@ import java.nio.charset.StandardCharsets;
 @ApplicationScoped
 public class ProblemWriter {
 
+    /**
+     * Request attribute: the problem of a page load answered through {@code sendError}, for the error page
+     * (a map of its members: {@code code}, {@code detail}, ...; a JSP reads {@code ${kickoutProblem.code}}).
+     */
+    public static final String ATTRIBUTE = "kickoutProblem";
+
     @Inject
     Json json;
     @Inject
@@ -36,5 +42,26 @@ public class ProblemWriter {
             response.setHeader("Retry-After", Long.toString(retryAfter));
         }
         response.getWriter().write(json.write(Problems.body(e, Problems.language(request))));
+    }
+
+    /**
+     * Answers {@code e} to a browser loading a page through the container's error handling
+     * ({@code sendError}), so the host's {@code <error-page>} for the status renders, with the problem as
+     * the request attribute {@value #ATTRIBUTE}; anything else gets the problem body.
+     */
+    public void writeOrSendError(HttpServletRequest request, HttpServletResponse response, KickoutException e)
+            throws IOException {
+        if (!HttpRequests.pageLoad(request)) {
+            write(request, response, e);
+            return;
+        }
+        metrics.refused(e.status(), e.code());
+        Long retryAfter = Problems.retryAfterSeconds(e, config);
+        if (retryAfter != null) {
+            response.setHeader("Retry-After", Long.toString(retryAfter));
+        }
+        response.setHeader("Cache-Control", "no-store");
+        request.setAttribute(ATTRIBUTE, Problems.body(e, Problems.language(request)));
+        response.sendError(e.status());
     }
 }

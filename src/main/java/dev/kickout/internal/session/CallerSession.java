@@ -1,5 +1,6 @@
 package dev.kickout.internal.session;
 
+import dev.kickout.KickoutException;
 import dev.kickout.Actor;
 import dev.kickout.internal.rest.ClientAddress;
 import dev.kickout.internal.rest.HttpRequests;
@@ -23,6 +24,11 @@ public class CallerSession {
 
     /** The request attribute the token filter leaves the checked session in. */
     static final String ATTRIBUTE = Session.REQUEST_ATTRIBUTE + ".current";
+    /**
+     * The request attribute that holds why a signed-in {@code HttpSession}'s request goes on unchecked
+     * ({@code kickout.http-session.store-down=ALLOW} while Redis cannot serve): {@link #require()} throws it.
+     */
+    static final String UNCHECKED = Session.REQUEST_ATTRIBUTE + ".unchecked";
 
     @Inject
     HttpRequests requests;
@@ -48,12 +54,23 @@ public class CallerSession {
         if (session != null) {
             return session;
         }
+        if (request != null && request.getAttribute(UNCHECKED) instanceof KickoutException storeDown) {
+            throw storeDown;
+        }
         if (request == null || !RequestCredentials.bearer(request)) {
             throw TokenRejectedException.missing();
         }
         session = sessions.authenticate(credentials.find(request).map(RequestCredentials.Credential::token).orElse(null));
         request.setAttribute(ATTRIBUTE, session);
         return session;
+    }
+
+    /**
+     * Whether this request of a signed-in {@code HttpSession} goes on without its Kickout session because
+     * Redis cannot serve ({@code kickout.http-session.store-down=ALLOW}): there is a caller, just no answer.
+     */
+    public boolean unchecked() {
+        return requests.current().map(request -> request.getAttribute(UNCHECKED) != null).orElse(false);
     }
 
     /** The caller as an audit actor: user, session and this request's client address (behind trusted proxies). */

@@ -57,7 +57,10 @@ public class CookieGate {
         return config.cookie().enabled() ? config.cookie().signInPage() : null;
     }
 
-    /** Answers a refused request: 303 to the sign-in page for a page load, else the problem; a refused cookie is cleared. */
+    /**
+     * Answers a refused request: 303 to the sign-in page for a page load refused its session, the host's error
+     * page for one refused otherwise (Redis down), else the problem; a refused cookie is cleared.
+     */
     public void refuse(HttpServletRequest request, HttpServletResponse response, RequestCredentials.Credential credential,
                 KickoutException e) throws IOException {
         boolean byCookie = credential != null && credential.source() == RequestCredentials.Source.COOKIE
@@ -74,7 +77,12 @@ public class CookieGate {
                     config.cookie().signInPage(), "reason", e.code(), path)));
             return;
         }
-        problems.write(request, response, e);
+        if (e.status() == 401) {
+            problems.write(request, response, e);
+        } else {
+            // Redis down, throttled: a page load gets the host's error page for the status
+            problems.writeOrSendError(request, response, e);
+        }
     }
 
     /** A browser loading a page, in cookie mode with a sign-in page: it is shown that page, not a JSON body. */

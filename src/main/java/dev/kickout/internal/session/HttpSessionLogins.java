@@ -1,6 +1,9 @@
 package dev.kickout.internal.session;
 
 import dev.kickout.internal.config.HttpSessionSettings;
+import dev.kickout.internal.config.HttpSessionSettings.StoreDown;
+import dev.kickout.internal.metrics.Metrics;
+import dev.kickout.internal.redis.StoreUnavailableException;
 import dev.kickout.Actor;
 import dev.kickout.KickoutException;
 import dev.kickout.event.Revocation;
@@ -9,6 +12,7 @@ import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.rest.ClientAddress;
+import dev.kickout.internal.rest.HttpRequests;
 import dev.kickout.internal.rest.ProblemWriter;
 import dev.kickout.internal.rest.PublicOrigin;
 import jakarta.annotation.Resource;
@@ -27,11 +31,11 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -67,6 +71,8 @@ class HttpSessionLogins {
     ProblemWriter problems;
     @Inject
     PublicOrigin origin;
+    @Inject
+    Metrics metrics;
     @Resource
     ManagedExecutorService executor;
 
@@ -90,6 +96,8 @@ class HttpSessionLogins {
     private final Set<String> invalidating = ConcurrentHashMap.newKeySet();
     /** Whether the app's sessions are distributable; unknown until the first end heard. */
     private volatile Boolean distributable;
+    /** Whether this instance serves signed-in {@code HttpSession}s unchecked now (store-down ALLOW, Redis down). */
+    private final AtomicBoolean unchecked = new AtomicBoolean();
     /** One opening at a time per {@code HttpSession}: a page and its scripts may arrive together. */
     private final Map<String, Object> opening = new ConcurrentHashMap<>();
 
@@ -133,10 +141,37 @@ class HttpSessionLogins {
             }
             Session session = sessions.authenticate(binding.token());
             held.putIfAbsent(session.sessionId(), httpSession);
+            checkedAgain();
             return Optional.of(session);
         } catch (TokenRejectedException | SessionLimitException e) {
             invalidate(httpSession);
             throw e;
+        }
+    }
+
+    /**
+     * Whether a request whose check Redis could not make goes on with the container's identity alone
+     * ({@code kickout.http-session.store-down=ALLOW}): the container signed its caller in, and only Redis is
+     * missing. Nothing is decided meanwhile (no session opened, none ended); the next request after Redis
+     * returns is checked as ever, so a session ended before or during the outage is refused then.
+     */
+    boolean servesUnchecked(HttpServletRequest request, KickoutException e) {
+        if (!(e instanceof StoreUnavailableException) || config.httpSession().storeDown() != StoreDown.ALLOW
+                || request.getUserPrincipal() == null) {
+            return false;
+        }
+        metrics.unchecked();
+        if (unchecked.compareAndSet(false, true)) {
+            LOG.log(Level.WARNING, LogText.safe(e), () -> LogId.HTTP_SESSION_UNCHECKED.message("Redis cannot serve: "
+                    + "signed-in HttpSessions are served on the container's identity alone (kickout.http-session.store-down=ALLOW); "
+                    + "kicks and login policies wait for Redis"));
+        }
+        return true;
+    }
+
+    private void checkedAgain() {
+        if (unchecked.get() && unchecked.compareAndSet(true, false)) {
+            LOG.info(() -> LogId.HTTP_SESSION_CHECKED_AGAIN.message("Redis serves again: signed-in HttpSessions are checked again"));
         }
     }
 
@@ -175,10 +210,16 @@ class HttpSessionLogins {
      * Answers a refused container session: a page load goes to {@code kickout.http-session.refused-page}
      * with {@code ?reason=&next=}, or without one to the requested page again (the container then shows
      * its login page; the new {@code HttpSession} holds the reason as {@code kickoutReason}); anything else
-     * gets the problem.
+     * gets the problem. A page load refused for another reason than its session (Redis unreachable) gets
+     * the host's error page for the status.
      */
     void refuse(HttpServletRequest request, HttpServletResponse response, KickoutException e) throws IOException {
-        if (!(e instanceof TokenRejectedException || e instanceof SessionLimitException) || !pageLoad(request)) {
+        if (!(e instanceof TokenRejectedException || e instanceof SessionLimitException)) {
+            // Redis down (under REFUSE), CSRF: a page load gets the host's error page for the status
+            problems.writeOrSendError(request, response, e);
+            return;
+        }
+        if (!HttpRequests.pageLoad(request)) {
             problems.write(request, response, e);
             return;
         }
@@ -224,12 +265,6 @@ class HttpSessionLogins {
         return ids;
     }
 
-    private static boolean pageLoad(HttpServletRequest request) {
-        String accept = request.getHeader("Accept");
-        return (request.getMethod().equals("GET") || request.getMethod().equals("HEAD"))
-                && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/html");
-    }
-
     private Session open(HttpServletRequest request, HttpServletResponse response, HttpSession httpSession,
                          Principal caller) {
         String id = httpSession.getId();
@@ -258,7 +293,9 @@ class HttpSessionLogins {
                 }
                 // the page's scripts send it back on the module's unsafe calls, as in cookie mode
                 response.addHeader("Set-Cookie", cookies.csrf(request, login.token()));
-                return sessions.authenticate(login.token());
+                Session session = sessions.authenticate(login.token());
+                checkedAgain();
+                return session;
             }
         } finally {
             opening.remove(id, lock);

@@ -115,7 +115,7 @@ class SessionStore {
     void keepBinding(String userId, String httpSessionId, String token) {
         String sealed = BindingSeal.seal(httpSessionId, token);
         redis.call(client -> {
-            sealedBinding(client, userId, httpSessionId).set(sealed, config.session().maxLifetime());
+            sealedBinding(client, userId, httpSessionId).set(sealed, config.session().sealLifetime());
             return null;
         });
     }

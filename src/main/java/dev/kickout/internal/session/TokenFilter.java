@@ -76,6 +76,16 @@ public class TokenFilter extends HttpFilter {
             try {
                 session = containerSession(request, response, path);
             } catch (KickoutException e) {
+                if (httpSessions.servesUnchecked(request, e) && !rules.module(request, path)) {
+                    // the app's own pages go on with the container's identity; the module's calls need Redis,
+                    // also where a host's Application serves them
+                    request.setAttribute(ModuleGate.DEFERRED_CHECK, (Runnable) () -> {
+                        throw e;
+                    });
+                    request.setAttribute(CallerSession.UNCHECKED, e);
+                    chain.doFilter(request, response);
+                    return;
+                }
                 httpSessions.refuse(request, response, e);
                 return;
             }
