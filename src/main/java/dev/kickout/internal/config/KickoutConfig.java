@@ -4,8 +4,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.inject.Instance;
-import jakarta.inject.Inject;
 import jakarta.servlet.ServletContext;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -43,7 +41,7 @@ public class KickoutConfig {
     private List<String> filterExclude;
     private List<Cidr> trustedProxies;
     private RedisSettings redis;
-    private SessionSettings session;
+    private volatile SessionSettings session;
     private LoginSettings login;
     private LockSettings lock;
     private PushSettings push;
@@ -52,12 +50,16 @@ public class KickoutConfig {
     private CleanupSettings cleanup;
     private CookieSettings cookie;
     private HttpSessionSettings httpSession;
-    @Inject
-    Instance<ServletContext> servletContexts;
 
-    /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
-    void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
-        keyPrefix();
+    /**
+     * Parses eagerly so that a bad value stops the deployment instead of the first request. In a web module
+     * the event carries the {@code ServletContext}, which knows the app's {@code HttpSession} timeout.
+     */
+    void onStartup(@Observes @Initialized(ApplicationScoped.class) Object context) {
+        if (context instanceof ServletContext servletContext && httpSession.enabled()) {
+            session = SessionSettings.read(new SettingReader(Thread.currentThread().getContextClassLoader()), true,
+                    sessionTimeout(servletContext));
+        }
     }
 
     @PostConstruct
@@ -76,7 +78,8 @@ public class KickoutConfig {
                 "comma-separated IPv4 or IPv6 CIDRs such as 10.0.0.0/8 or ::1/128"));
         redis = RedisSettings.read(reader);
         httpSession = HttpSessionSettings.read(reader);
-        session = SessionSettings.read(reader, httpSession.enabled(), containerSessionTimeout());
+        // in HttpSession mode, read again when the app's session timeout is known (onStartup)
+        session = SessionSettings.read(reader);
         login = LoginSettings.read(reader);
         lock = LockSettings.read(reader);
         push = PushSettings.read(reader);
@@ -86,17 +89,10 @@ public class KickoutConfig {
         cookie = CookieSettings.read(reader);
     }
 
-    /** The app's {@code HttpSession} timeout ({@code <session-timeout>} or the server's default), when known. */
-    private Optional<Duration> containerSessionTimeout() {
-        if (servletContexts == null || !servletContexts.isResolvable()) {
-            return Optional.empty();
-        }
-        try {
-            int minutes = servletContexts.get().getSessionTimeout();
-            return minutes > 0 ? Optional.of(Duration.ofMinutes(minutes)) : Optional.empty();
-        } catch (RuntimeException notAWebModule) {
-            return Optional.empty();
-        }
+    /** The app's {@code HttpSession} timeout ({@code <session-timeout>} or the server's default), when it has one. */
+    private static Optional<Duration> sessionTimeout(ServletContext context) {
+        int minutes = context.getSessionTimeout();
+        return minutes > 0 ? Optional.of(Duration.ofMinutes(minutes)) : Optional.empty();
     }
 
     /**
