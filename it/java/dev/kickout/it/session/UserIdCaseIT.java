@@ -59,12 +59,12 @@ class UserIdCaseIT {
         Login capitalized = signIn("Alice", "web");
         Login lower = signIn("alice", "phone");
 
-        assertEquals("alice", capitalized.body().getJsonObject("session").getString("userId"));
-        assertEquals("Alice", capitalized.body().getJsonObject("session").getString("username"));
-        assertEquals(List.of(capitalized.sessionId()),
-                lower.body().getJsonArray("replaced").getValuesAs(JsonString::getString), lower.body()::toString);
         api.get("auth/me", capitalized.token()).assertProblem(401, "REPLACED");
         api.get("auth/me", lower.token()).assertOk(200);
+        assertEquals(List.of(capitalized.sessionId()),
+                lower.body().getJsonArray("replaced").getValuesAs(JsonString::getString), lower.body()::toString);
+        assertEquals("alice", capitalized.body().getJsonObject("session").getString("userId"));
+        assertEquals("Alice", capitalized.body().getJsonObject("session").getString("username"));
 
         JsonObject listed = api.get("admin/sessions?userId=ALICE", admin).assertOk(200);
         assertEquals(1, listed.getInt("total"), listed::toString);
