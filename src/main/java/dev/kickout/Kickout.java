@@ -12,6 +12,7 @@ import dev.kickout.internal.session.Session;
 import dev.kickout.internal.session.SessionDirectory;
 import dev.kickout.internal.session.SessionService;
 import dev.kickout.internal.session.Tombstone;
+import dev.kickout.internal.session.UserIds;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -25,7 +26,9 @@ import java.util.regex.Pattern;
  * {@code FORCE_LOGOUT} / {@code EDIT_LOCK_RELEASED}, the audit trail records the actor, and the CDI
  * events ({@link dev.kickout.event.SessionRevoked}, {@link dev.kickout.event.LockForceReleased},
  * {@link dev.kickout.event.LockFreed}) reach every observer. A user id is the name the user signs in with (the
- * caller principal's name), not a key of the host's database:
+ * caller principal's name), not a key of the host's database, unless the host maps it
+ * ({@link dev.kickout.spi.UserIdMapping}, {@code kickout.user-id.case}); an id given here is mapped the same way,
+ * so with {@code kickout.user-id.case=LOWER} {@code kickUser("Alice", ...)} ends the sessions of {@code alice}:
  *
  * <pre>{@code
  * @Inject Kickout kickout;
@@ -68,14 +71,26 @@ public class Kickout {
     EditLocks locks;
     @Inject
     Push push;
+    @Inject
+    UserIds userIds;
 
     /**
      * Ends every live session of {@code userId}, on every device ("disabling an account kicks it
      * everywhere").
      *
-     * @return the sessions ended (empty when the user had none)
+     * @return the sessions ended (empty when the user had none; {@link #tryKickUser} says which)
      */
     public List<SessionView> kickUser(String userId, String reason, Actor actor) {
+        return tryKickUser(userId, reason, actor).kicked();
+    }
+
+    /**
+     * {@link #kickUser}, saying what it found: {@link KickResult.Outcome#KICKED} with the sessions ended, or
+     * {@link KickResult.Outcome#UNKNOWN_USER} when no live session has that user id (the REST kick's 404).
+     *
+     * @since 1.1
+     */
+    public KickResult tryKickUser(String userId, String reason, Actor actor) {
         return kick(userId(userId), null, reason, actor);
     }
 
@@ -83,9 +98,20 @@ public class Kickout {
      * Ends the live sessions of {@code userId} of one device type ({@code web}, {@code phone}, ...),
      * leaving the others.
      *
-     * @return the sessions ended (empty when there were none of that type)
+     * @return the sessions ended (empty when there were none of that type; {@link #tryKickDeviceType} says why)
      */
     public List<SessionView> kickDeviceType(String userId, String deviceType, String reason, Actor actor) {
+        return tryKickDeviceType(userId, deviceType, reason, actor).kicked();
+    }
+
+    /**
+     * {@link #kickDeviceType}, saying what it found: {@link KickResult.Outcome#KICKED},
+     * {@link KickResult.Outcome#NO_SESSION_OF_DEVICE_TYPE} when the user is signed in on other device types
+     * only, or {@link KickResult.Outcome#UNKNOWN_USER} when not at all.
+     *
+     * @since 1.1
+     */
+    public KickResult tryKickDeviceType(String userId, String deviceType, String reason, Actor actor) {
         return kick(userId(userId), Checks.matching("deviceType", deviceType, Checks.LABEL), reason, actor);
     }
 
@@ -155,7 +181,7 @@ public class Kickout {
 
     /** The live sessions of {@code userId}, most recently active first (empty for an unknown user). */
     public List<SessionView> sessionsOf(String userId) {
-        return directory.sessions(userId(userId), null, 0, Integer.MAX_VALUE).items().stream()
+        return directory.sessions(userIds.named(userId(userId)), null, 0, Integer.MAX_VALUE).items().stream()
                 .map(Kickout::view).toList();
     }
 
@@ -167,10 +193,19 @@ public class Kickout {
         return locks.get(new ResourceRef(type, id));
     }
 
-    private List<SessionView> kick(String userId, String deviceType, String reason, Actor actor) {
+    private KickResult kick(String userId, String deviceType, String reason, Actor actor) {
         String why = kickReason(reason);
-        return sessions.revokeUser(userId, deviceType, null, Tombstone.KICKED, why, checked(actor)).stream()
+        Actor by = checked(actor);
+        String user = userIds.named(userId);
+        List<SessionView> kicked = sessions.revokeUser(user, deviceType, null, Tombstone.KICKED, why, by).stream()
                 .map(Kickout::view).toList();
+        if (!kicked.isEmpty()) {
+            return new KickResult(user, KickResult.Outcome.KICKED, kicked);
+        }
+        // a revoke that ended nothing wrote nothing; only then is it worth asking whether the user is online
+        boolean online = deviceType != null && !directory.sessionsOf(user).isEmpty();
+        return new KickResult(user, online ? KickResult.Outcome.NO_SESSION_OF_DEVICE_TYPE : KickResult.Outcome.UNKNOWN_USER,
+                kicked);
     }
 
     private static SessionView view(Session session) {
@@ -179,11 +214,7 @@ public class Kickout {
 
     /** The same rule as the admin endpoints: 1-128 characters, no control characters. */
     static String userId(String userId) {
-        if (userId == null || userId.isEmpty() || userId.length() > 128
-                || userId.chars().anyMatch(Character::isISOControl)) {
-            throw new InvalidRequestException(Text.of("admin.user-id"));
-        }
-        return userId;
+        return UserIds.checked(userId);
     }
 
     static String kickReason(String reason) {

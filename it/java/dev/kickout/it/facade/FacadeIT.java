@@ -103,6 +103,24 @@ class FacadeIT {
     }
 
     @Test
+    void aKickSaysWhetherItFoundAnyoneToKick() {
+        JsonObject unknown = api.post("app/hr/accounts/nobody-signed-in/end", admin, null).assertOk(200);
+        assertEquals("UNKNOWN_USER", unknown.getString("outcome"), unknown::toString);
+        assertEquals("nobody-signed-in", unknown.getString("userId"));
+        assertEquals(0, unknown.getJsonArray("kicked").size());
+
+        Login desk = api.login("carol", "desk");
+        JsonObject otherDevice = api.post("app/hr/accounts/carol/end?deviceType=pager", admin, null).assertOk(200);
+        assertEquals("NO_SESSION_OF_DEVICE_TYPE", otherDevice.getString("outcome"), otherDevice::toString);
+        api.get("auth/me", desk.token()).assertOk(200);
+
+        JsonObject kicked = api.post("app/hr/accounts/carol/end", admin, null).assertOk(200);
+        assertEquals("KICKED", kicked.getString("outcome"), kicked::toString);
+        assertTrue(sessionIds(kicked.getJsonArray("kicked")).contains(desk.sessionId()), kicked::toString);
+        api.get("auth/me", desk.token()).assertProblem(401, "KICKED");
+    }
+
+    @Test
     void kickingOneSessionLeavesTheUsersOthersAndTakesTheDefaultReason() {
         Login first = api.login("alice", "tab-a");
         Login second = api.login("alice", "tab-b");

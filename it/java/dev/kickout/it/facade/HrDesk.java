@@ -1,6 +1,7 @@
 package dev.kickout.it.facade;
 
 import dev.kickout.Actor;
+import dev.kickout.KickResult;
 import dev.kickout.Kickout;
 import dev.kickout.LockView;
 import dev.kickout.SessionView;
@@ -41,6 +42,14 @@ public class HrDesk {
     public List<SessionView> kickDevice(@PathParam("userId") String userId, @PathParam("deviceType") String deviceType,
                                         @QueryParam("reason") String reason) {
         return kickout.kickDeviceType(userId, deviceType, reason, HR);
+    }
+
+    @POST
+    @Path("accounts/{userId}/end")
+    public KickResult end(@PathParam("userId") String userId, @QueryParam("deviceType") String deviceType,
+                          @QueryParam("reason") String reason) {
+        return deviceType == null ? kickout.tryKickUser(userId, reason, HR)
+                : kickout.tryKickDeviceType(userId, deviceType, reason, HR);
     }
 
     @POST

@@ -62,12 +62,16 @@ class StoreDownIT {
     private final List<Integer> seen = new ArrayList<>();
 
     private Reply pollPage(CookieClient client, String path, Predicate<Reply> done) {
-        return Wait.until(OUTAGE_SEEN, reply -> "the page " + path + ", last " + reply.status() + " " + reply.body(),
+        long start = System.nanoTime();
+        Reply answer = Wait.until(OUTAGE_SEEN, reply -> "the page " + path + ", last " + reply.status() + " " + reply.body(),
                 () -> {
                     Reply reply = client.page(path);
                     seen.add(reply.status());
                     return reply;
                 }, done);
+        System.out.println("[figure] " + path + " answered " + answer.status() + " after "
+                + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms (statuses on the way: " + seen + ")");
+        return answer;
     }
 
     @AfterEach

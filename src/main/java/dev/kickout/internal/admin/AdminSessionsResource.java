@@ -13,6 +13,7 @@ import dev.kickout.internal.session.SessionDirectory.OnlineUser;
 import dev.kickout.internal.session.SessionDirectory.Page;
 import dev.kickout.internal.session.SessionService;
 import dev.kickout.internal.session.Tombstone;
+import dev.kickout.internal.session.UserIds;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -51,6 +52,8 @@ public class AdminSessionsResource {
     SessionService sessions;
     @Inject
     CallerSession current;
+    @Inject
+    UserIds userIds;
 
     /** Body of {@code POST /admin/users/{userId}/logout}. */
     public record KickUser(String reason, String deviceType) {
@@ -116,14 +119,9 @@ public class AdminSessionsResource {
         return Map.of("kicked", 1);
     }
 
-    private static String userIdOrNull(String userId) {
-        if (userId == null || userId.isEmpty()) {
-            return null;
-        }
-        if (userId.length() > 128 || userId.chars().anyMatch(Character::isISOControl)) {
-            throw new InvalidRequestException(Text.of("admin.user-id"));
-        }
-        return userId;
+    /** The user id an admin names, as the sign-ins map theirs ({@code kickout.user-id.case}, the host's mapping). */
+    private String userIdOrNull(String userId) {
+        return userId == null || userId.isEmpty() ? null : userIds.named(userId);
     }
 
     private static String deviceTypeOrNull(String deviceType) {

@@ -40,6 +40,7 @@ public class KickoutConfig {
     private List<String> filterInclude;
     private List<String> filterExclude;
     private List<Cidr> trustedProxies;
+    private UserIdCase userIdCase;
     private RedisSettings redis;
     private volatile SessionSettings session;
     private LoginSettings login;
@@ -76,6 +77,7 @@ public class KickoutConfig {
         filterExclude = reader.read(Setting.FILTER_EXCLUDE, Converters.PATHS);
         trustedProxies = reader.read(Setting.TRUSTED_PROXIES, Converters.listOf(Converters.Expecting.of("", Cidr::parse),
                 "comma-separated IPv4 or IPv6 CIDRs such as 10.0.0.0/8 or ::1/128"));
+        userIdCase = reader.read(Setting.USER_ID_CASE, Converters.oneOf(UserIdCase.class));
         redis = RedisSettings.read(reader);
         httpSession = HttpSessionSettings.read(reader);
         // in HttpSession mode, read again when the app's session timeout is known (onStartup)
@@ -124,6 +126,11 @@ public class KickoutConfig {
 
     public String adminRole() {
         return raw(Setting.ADMIN_ROLE);
+    }
+
+    /** {@code kickout.user-id.case}: how user ids are folded. */
+    public UserIdCase userIdCase() {
+        return userIdCase;
     }
 
     public List<String> filterInclude() {

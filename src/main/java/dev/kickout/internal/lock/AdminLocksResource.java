@@ -6,6 +6,7 @@ import dev.kickout.internal.Checks;
 import dev.kickout.internal.admin.RequiresAdmin;
 import dev.kickout.internal.rest.ApiDoc;
 import dev.kickout.internal.session.CallerSession;
+import dev.kickout.internal.session.UserIds;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -38,6 +39,8 @@ public class AdminLocksResource {
     EditLocks locks;
     @Inject
     CallerSession current;
+    @Inject
+    UserIds userIds;
 
     /** Body of a force release. */
     public record Release(String reason) {
@@ -51,7 +54,7 @@ public class AdminLocksResource {
     public EditLocks.Page list(@QueryParam("type") String type, @QueryParam("userId") String userId,
                                @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         String typeFilter = type == null || type.isEmpty() ? null : Checks.matching("type", type, ResourceRef.TYPE);
-        String userFilter = userId == null || userId.isEmpty() ? null : Checks.text("userId", userId, 128);
+        String userFilter = userId == null || userId.isEmpty() ? null : userIds.named(userId);
         return locks.list(typeFilter, userFilter, Checks.intParam("offset", offset, 0, 0, 1_000_000_000),
                 Checks.intParam("limit", limit, 50, 1, 500));
     }

@@ -73,6 +73,8 @@ class HttpSessionLogins {
     PublicOrigin origin;
     @Inject
     Metrics metrics;
+    @Inject
+    UserIds userIds;
     @Resource
     ManagedExecutorService executor;
 
@@ -126,7 +128,8 @@ class HttpSessionLogins {
         Principal caller = request.getUserPrincipal();
         HttpSessionBinding binding = bindingOf(httpSession);
         if (binding != null && (caller == null || !caller.getName().equals(binding.caller()))) {
-            // the host signed out, or in as someone else, and kept the HttpSession
+            // the host signed out, or in under another principal name, and kept the HttpSession; compared as the
+            // container names the caller, not mapped: another name of the same user is another sign-in
             httpSession.removeAttribute(HttpSessionBinding.ATTRIBUTE);
             held.remove(binding.sessionId());
             end(binding, Tombstone.LOGGED_OUT, "Signed out", new Actor(binding.caller(), binding.sessionId(), clients.of(request)));
@@ -276,14 +279,15 @@ class HttpSessionLogins {
                     return sessions.authenticate(bound.token());
                 }
                 boolean shared = distributable(request.getServletContext());
+                Identity identity = identity(request, caller);
                 if (shared) {
-                    Session opened = openedElsewhere(id, caller);
+                    Session opened = openedElsewhere(id, caller, identity.userId());
                     if (opened != null) {
                         held.putIfAbsent(opened.sessionId(), httpSession);
                         return opened;
                     }
                 }
-                LoginResult login = sessions.open(identity(request, caller), client(request));
+                LoginResult login = sessions.open(identity, client(request));
                 String sessionId = login.session().sessionId();
                 httpSession.setAttribute(HttpSessionBinding.ATTRIBUTE,
                         new HttpSessionBinding(login.token(), sessionId, caller.getName()));
@@ -306,15 +310,15 @@ class HttpSessionLogins {
      * The Kickout session another instance opened for this distributable {@code HttpSession}, when this
      * instance's copy of it does not hold the binding yet: the container may answer a request before its
      * copy reaches the other instances, and a balancer without affinity sends the next one to any of them.
-     * Null when there is none, for this caller.
+     * Null when there is none, for this caller (the binding is kept by principal name, the session by user id).
      */
-    private Session openedElsewhere(String httpSessionId, Principal caller) {
+    private Session openedElsewhere(String httpSessionId, Principal caller, String userId) {
         String token = store.boundToken(caller.getName(), httpSessionId).orElse(null);
         if (token == null) {
             return null;
         }
         Session session = sessions.authenticate(token);
-        return session.userId().equals(caller.getName()) ? session : null;
+        return session.userId().equals(userId) ? session : null;
     }
 
     /** Drops the sealed binding of an ended distributable {@code HttpSession}; left, it expires by itself. */
@@ -333,7 +337,7 @@ class HttpSessionLogins {
             roles.add(config.adminRole());
         }
         config.httpSession().roles().stream().filter(request::isUserInRole).forEach(roles::add);
-        return new Identity(caller.getName(), caller.getName(), roles);
+        return new Identity(userIds.signedIn(caller.getName(), roles), caller.getName(), roles);
     }
 
     private ClientInfo client(HttpServletRequest request) {

@@ -5,8 +5,8 @@ import java.util.Set;
 /**
  * A user the host app has authenticated: the input of {@link SessionService#open}.
  *
- * @param userId   stable id of the user (the identity store's caller unique id, else the name)
- * @param username display name
+ * @param userId   the user id every key is built from, as {@link UserIds#signedIn} made it
+ * @param username display name: the name the caller signed in with
  * @param roles    roles the session grants, seen by {@code isUserInRole} and {@code SecurityContext}
  */
 public record Identity(String userId, String username, Set<String> roles) {

@@ -69,6 +69,8 @@ public class SessionService {
     Metrics metrics;
     @Inject
     NearCacheLink nearCache;
+    @Inject
+    UserIds userIds;
 
     /**
      * Checks the credentials with the app's Jakarta Security identity stores, then {@link #open}s.
@@ -119,13 +121,15 @@ public class SessionService {
         }
         LoginThrottle.Success success = throttle.succeeded(attempt, rememberDevice);
         String name = result.getCallerPrincipal().getName();
-        String userId = result.getCallerUniqueId() != null ? result.getCallerUniqueId() : name;
+        String userId = userIds.signedIn(result.getCallerUniqueId() != null ? result.getCallerUniqueId() : name,
+                result.getCallerGroups());
         return new SignedIn(open(new Identity(userId, name, result.getCallerGroups()), client, success.calls()),
                 success.deviceCookie());
     }
 
     /**
-     * Opens a session for a user the caller has already authenticated. Its times (login, expiry,
+     * Opens a session for a user the caller has already authenticated, keyed by {@code identity.userId()} as
+     * given (the caller maps it first: {@link UserIds#signedIn}). Its times (login, expiry,
      * cap) are Redis's, set by the login script, like every time the module decides by.
      */
     public LoginResult open(Identity identity, ClientInfo client) {

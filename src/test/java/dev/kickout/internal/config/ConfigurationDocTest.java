@@ -42,6 +42,7 @@ class ConfigurationDocTest {
             Map.entry("kickout.http-session.roles", "clerk,manager"),
             Map.entry("kickout.login.policy", "SINGLE"),
             Map.entry("kickout.login.when-full", "REJECT"),
+            Map.entry("kickout.user-id.case", "LOWER"),
             Map.entry("kickout.cookie.same-site", "Strict"),
             Map.entry("kickout.openapi.root", "rest"));
 
@@ -149,6 +150,7 @@ class ConfigurationDocTest {
         sections.put("store", "Redis");
         sections.put("session", "Sessions");
         sections.put("login", "Logins and the login throttle");
+        sections.put("user-id", "Sessions");
         sections.put("filter", "Which paths are guarded");
         sections.put("rest", "Which paths are guarded");
         sections.put("admin", "Which paths are guarded");

@@ -67,6 +67,21 @@ class KickoutConfigTest {
         assertEquals(true, config.restOwnApplication());
         assertEquals("admin", config.adminRole());
         assertEquals(Duration.ofSeconds(3), config.outbox().grace());
+        assertEquals(UserIdCase.AS_IS, config.userIdCase());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"LOWER | LOWER", "lower | LOWER", "as_is | AS_IS"})
+    void userIdCaseParses(String value, UserIdCase expected) {
+        System.setProperty("kickout.user-id.case", value);
+        assertEquals(expected, load().userIdCase());
+    }
+
+    @Test
+    void aBadUserIdCaseFailsNamingItsKey() {
+        System.setProperty("kickout.user-id.case", "UPPER");
+        IllegalStateException e = assertThrows(IllegalStateException.class, this::load);
+        assertTrue(e.getMessage().contains("kickout.user-id.case"), e.getMessage());
     }
 
     @Test
