@@ -43,6 +43,7 @@ public class KickoutConfig {
     private UserIdCase userIdCase;
     private RedisSettings redis;
     private volatile SessionSettings session;
+    private volatile boolean followingSessionTimeout;
     private LoginSettings login;
     private LockSettings lock;
     private PushSettings push;
@@ -57,9 +58,20 @@ public class KickoutConfig {
      * the event carries the {@code ServletContext}, which knows the app's {@code HttpSession} timeout.
      */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object context) {
-        if (context instanceof ServletContext servletContext && httpSession.enabled()) {
+        if (context instanceof ServletContext servletContext) {
+            followSessionTimeout(servletContext); // WildFly's event carries it; Payara's does not (the token filter tells)
+        }
+    }
+
+    /**
+     * In HttpSession mode, reads the session settings again with the app's {@code HttpSession} timeout, once:
+     * the first {@code ServletContext} to arrive (this bean's start-up event, or the token filter's start).
+     */
+    public void followSessionTimeout(ServletContext context) {
+        if (httpSession.enabled() && !followingSessionTimeout) {
+            followingSessionTimeout = true;
             session = SessionSettings.read(new SettingReader(Thread.currentThread().getContextClassLoader()), true,
-                    sessionTimeout(servletContext));
+                    sessionTimeout(context));
         }
     }
 

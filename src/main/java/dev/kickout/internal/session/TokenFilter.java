@@ -47,6 +47,7 @@ public class TokenFilter extends HttpFilter {
 
     @Override
     public void init() {
+        config.followSessionTimeout(getServletContext());
         enabled = config.enabled();
         followHttpSessions = enabled && httpSessions.enabled();
         rules = FilterScope.rules(config, getServletContext());
