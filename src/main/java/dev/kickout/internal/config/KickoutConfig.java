@@ -4,6 +4,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,7 @@ public class KickoutConfig {
     private CleanupSettings cleanup;
     private CookieSettings cookie;
     private HttpSessionSettings httpSession;
+    private Duration banMaxDuration;
 
     /** Parses eagerly so that a bad value stops the deployment instead of the first request. */
     void onStartup(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -77,6 +79,7 @@ public class KickoutConfig {
         cleanup = CleanupSettings.read(reader);
         cookie = CookieSettings.read(reader);
         httpSession = HttpSessionSettings.read(reader);
+        banMaxDuration = reader.read(Setting.BAN_MAX_DURATION, Converters.POSITIVE_DURATION);
     }
 
     /**
@@ -108,6 +111,11 @@ public class KickoutConfig {
 
     public String adminRole() {
         return raw(Setting.ADMIN_ROLE);
+    }
+
+    /** {@code kickout.ban.max-duration}: the longest ban from now. */
+    public Duration banMaxDuration() {
+        return banMaxDuration;
     }
 
     public List<String> filterInclude() {

@@ -68,6 +68,9 @@ public enum Setting {
             "Comma-separated CIDRs (IPv4 or IPv6, e.g. 10.0.0.0/8,::1/128) of reverse proxies whose X-Forwarded-For, -Proto and -Host are believed; empty: nobody's, the headers are ignored."),
     ADMIN_ROLE("kickout.admin.role", "admin",
             "Role required by the /admin endpoints."),
+    BAN_MAX_DURATION("kickout.ban.max-duration", "P366D",
+            "Longest ban an administrator may set (a kick with a ban, POST /admin/users/{userId}/logout); a longer one, or one"
+            + " ending in the past, answers 400 INVALID_REQUEST."),
     FILTER_INCLUDE("kickout.filter.include", "",
             "The host's own paths (comma-separated, exact or ending in /*) whose requests need a session; empty: the host's applications mapped below the module's REST root, if any. The module's own endpoints are always guarded; in HttpSession mode a caller the container signed in is checked on every path, listed or not."),
     FILTER_EXCLUDE("kickout.filter.exclude", "",
