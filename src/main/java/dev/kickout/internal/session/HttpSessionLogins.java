@@ -102,7 +102,8 @@ class HttpSessionLogins {
      * its first such request, checked on every later one. Empty when the request has no container login
      * in an {@code HttpSession}.
      *
-     * @throws KickoutException the session's refusal (its {@code HttpSession} is then invalidated), or 503
+     * @throws KickoutException the session's refusal, or 403 {@code ACCOUNT_SUSPENDED} for a banned caller (its
+     *                          {@code HttpSession} is then invalidated), or 503
      */
     Optional<Session> follow(HttpServletRequest request, HttpServletResponse response) {
         HttpSession httpSession = request.getSession(false);
@@ -134,7 +135,8 @@ class HttpSessionLogins {
             Session session = sessions.authenticate(binding.token());
             held.putIfAbsent(session.sessionId(), httpSession);
             return Optional.of(session);
-        } catch (TokenRejectedException | SessionLimitException e) {
+        } catch (TokenRejectedException | SessionLimitException | AccountSuspendedException e) {
+            // a banned caller the container signed in (FORM, remember-me, single sign-on) keeps no HttpSession either
             invalidate(httpSession);
             throw e;
         }
@@ -178,7 +180,8 @@ class HttpSessionLogins {
      * gets the problem.
      */
     void refuse(HttpServletRequest request, HttpServletResponse response, KickoutException e) throws IOException {
-        if (!(e instanceof TokenRejectedException || e instanceof SessionLimitException) || !pageLoad(request)) {
+        if (!(e instanceof TokenRejectedException || e instanceof SessionLimitException
+                || e instanceof AccountSuspendedException) || !pageLoad(request)) {
             problems.write(request, response, e);
             return;
         }
