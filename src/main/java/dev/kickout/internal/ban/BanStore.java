@@ -30,11 +30,11 @@ class BanStore {
     Json json;
 
     /** What ban.lua is given; it adds the times. */
-    record Draft(String userId, String reason, String by) {
+    public record Draft(String userId, String reason, String by) {
     }
 
     /** What the listing needs of a stored ban besides its view: the end in ms. */
-    record Stored(long untilMs) {
+    public record Stored(long untilMs) {
     }
 
     /**
