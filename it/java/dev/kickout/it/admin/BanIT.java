@@ -46,7 +46,7 @@ class BanIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.referenceWar("bans.war", Map.of("kickout.key-prefix", "bans"));
+        return Deployments.referenceWar("bans.war", Map.of("kickout.key-prefix", "bans", "kickout.cookie.enabled", "true"));
     }
 
     @ArquillianResource
