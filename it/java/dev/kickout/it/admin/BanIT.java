@@ -46,7 +46,8 @@ class BanIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.referenceWar("bans.war", Map.of("kickout.key-prefix", "bans", "kickout.cookie.enabled", "true"));
+        return Deployments.referenceWar("bans.war", Map.of("kickout.key-prefix", "bans", "kickout.cookie.enabled", "true",
+                "kickout.cookie.sign-in-page", "/signin.html", "kickout.filter.include", "/api/*,/cookie/*,/pages/*"));
     }
 
     @ArquillianResource
