@@ -5,7 +5,6 @@ import dev.kickout.Actor;
 import dev.kickout.Kickout;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
 
 @ApplicationScoped
 public class AccountService {
@@ -14,13 +13,5 @@ public class AccountService {
     public void disable(Account account, String hrUser) {
         account.disable();
         kickout.kickUser(account.loginName(), "Account disabled", new Actor(hrUser, null, null));
-    }
-
-    public void suspend(Account account, String hrUser) {
-        kickout.kickAndBan(account.loginName(), Duration.ofHours(24), "Under investigation", new Actor(hrUser, null, null));
-    }
-
-    public void reinstate(Account account, String hrUser) {
-        kickout.lift(account.loginName(), new Actor(hrUser, null, null));
     }
 }

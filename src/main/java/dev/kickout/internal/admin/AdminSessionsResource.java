@@ -93,7 +93,7 @@ public class AdminSessionsResource {
     @Path("users/{userId}/logout")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Force logout of a user's sessions (optionally of one device type), never the caller's own")
-    @APIResponse(responseCode = "200", description = "{kicked, sessionIds}",
+    @APIResponse(responseCode = "200", description = "{kicked, sessionIds, ban}",
             content = @Content(schema = @Schema(implementation = Kicked.class)))
     @APIResponse(responseCode = "404", description = "NOT_FOUND: the user has no live session (and no ban was given)")
     public Kicked kickUser(@PathParam("userId") String userId, KickUser body) {
