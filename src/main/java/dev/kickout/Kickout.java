@@ -5,6 +5,8 @@ import dev.kickout.NotLockedException;
 import dev.kickout.ResourceRef;
 import dev.kickout.SessionView;
 import dev.kickout.internal.Checks;
+import dev.kickout.internal.ban.BanTerm;
+import dev.kickout.internal.ban.Bans;
 import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.lock.EditLocks;
 import dev.kickout.internal.push.Push;
@@ -15,6 +17,8 @@ import dev.kickout.internal.session.Tombstone;
 import dev.kickout.internal.session.UserIds;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -49,6 +53,18 @@ import java.util.regex.Pattern;
  * default phrase. Unlike the admin endpoints, nothing here spares the caller's own session: the host
  * decides whom to end. Redis unreachable: a {@link KickoutException} with 503 {@code STORE_UNAVAILABLE}.
  *
+ * <p>A kick alone does not keep a user out: with remember-me or an identity provider's single sign-on the
+ * user is back at the next page load. A ban does: until it ends, every sign-in of the user (the module's
+ * login, and in HttpSession mode the container's) is refused with 403 {@code ACCOUNT_SUSPENDED}, which
+ * carries {@code until}. A ban always has an end, at most {@code kickout.ban.max-duration} (default
+ * {@code P366D}) away; it ends by itself, or earlier by {@link #lift}:
+ * <pre>{@code
+ * kickout.kickAndBan("mallory", Duration.ofHours(24), "Under investigation", new Actor(hrUser, null, null));
+ * kickout.bans(0, 50);                                   // who is banned, soonest end first
+ * kickout.lift("mallory", new Actor(hrUser, null, null));
+ * }</pre>
+ * Bans and lifts are audited ({@code USER_BANNED}, {@code BAN_LIFTED}).
+ *
  * @since 1.0
  */
 @ApplicationScoped
@@ -73,6 +89,8 @@ public class Kickout {
     Push push;
     @Inject
     UserIds userIds;
+    @Inject
+    Bans bans;
 
     /**
      * Ends every live session of {@code userId}, on every device ("disabling an account kicks it
@@ -113,6 +131,79 @@ public class Kickout {
      */
     public KickResult tryKickDeviceType(String userId, String deviceType, String reason, Actor actor) {
         return kick(userId(userId), Checks.matching("deviceType", deviceType, Checks.LABEL), reason, actor);
+    }
+
+    /**
+     * Bans {@code userId} for {@code length} from now: every sign-in until then is refused with 403
+     * {@code ACCOUNT_SUSPENDED}. Live sessions stay; {@link #kickAndBan} ends them too. Banning a banned user
+     * replaces the ban.
+     *
+     * @param length positive, at most {@code kickout.ban.max-duration}
+     * @return the ban, with its end as Redis's clock set it
+     * @throws InvalidRequestException a length not positive or too long; nothing is changed
+     * @since 1.1
+     */
+    public BanView ban(String userId, Duration length, String reason, Actor actor) {
+        return bans.ban(userIds.named(userId), bans.term(length), kickReason(reason), checked(actor));
+    }
+
+    /**
+     * Bans {@code userId} until {@code until}, as {@link #ban(String, Duration, String, Actor)}.
+     *
+     * @throws InvalidRequestException an end in the past or beyond {@code kickout.ban.max-duration}; nothing is changed
+     * @since 1.1
+     */
+    public BanView ban(String userId, Instant until, String reason, Actor actor) {
+        return bans.ban(userIds.named(userId), BanTerm.until(until), kickReason(reason), checked(actor));
+    }
+
+    /**
+     * Bans {@code userId} for {@code length}, then ends every live session of the user: the ban is written first,
+     * so a sign-in at the same moment is either refused or ended by the kick.
+     *
+     * @return the sessions ended (empty when the user had none; the ban stands all the same)
+     * @since 1.1
+     */
+    public List<SessionView> kickAndBan(String userId, Duration length, String reason, Actor actor) {
+        return bans.banAndKick(userIds.named(userId), bans.term(length), kickReason(reason), null, checked(actor)).kicked()
+                .stream().map(Kickout::view).toList();
+    }
+
+    /**
+     * {@link #kickAndBan(String, Duration, String, Actor)} with a ban until {@code until}.
+     *
+     * @since 1.1
+     */
+    public List<SessionView> kickAndBan(String userId, Instant until, String reason, Actor actor) {
+        return bans.banAndKick(userIds.named(userId), BanTerm.until(until), kickReason(reason), null, checked(actor)).kicked()
+                .stream().map(Kickout::view).toList();
+    }
+
+    /**
+     * Lifts the ban of {@code userId}: the user may sign in again at once.
+     *
+     * @return the ban as it was, empty when the user was not banned
+     * @since 1.1
+     */
+    public Optional<BanView> lift(String userId, Actor actor) {
+        return bans.lift(userIds.named(userId), checked(actor));
+    }
+
+    /**
+     * One page of the bans in force, as {@code GET <root>/admin/bans} lists them: soonest end first.
+     *
+     * @param offset how many to skip, 0 or more
+     * @param limit  how many to return, 1 to 500 (offset + limit at most 10,000)
+     * @since 1.1
+     */
+    public List<BanView> bans(int offset, int limit) {
+        if (offset < 0) {
+            throw new InvalidRequestException(Text.of("checks.range", "offset", "0", String.valueOf(Integer.MAX_VALUE)));
+        }
+        if (limit < 1 || limit > 500) {
+            throw new InvalidRequestException(Text.of("checks.range", "limit", "1", "500"));
+        }
+        return bans.page(offset, limit).items();
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.kickout;
 
 import dev.kickout.internal.admin.AdminOnly;
 import dev.kickout.internal.admin.AdminSessionsResource;
+import dev.kickout.internal.ban.AdminBansResource;
 import dev.kickout.internal.audit.AuditResource;
 import dev.kickout.internal.lock.AdminLocksResource;
 import dev.kickout.internal.lock.AdminQueuesResource;
@@ -50,7 +51,7 @@ public final class KickoutResources {
 
     private static final Set<Class<?>> RESOURCES = Set.of(AuthResource.class, EventsResource.class, LockResource.class,
             LockQueueResource.class, LockPresenceResource.class, HandoverResource.class, AdminQueuesResource.class,
-            AdminLocksResource.class, AdminSessionsResource.class, AuditResource.class, StreamsResource.class);
+            AdminLocksResource.class, AdminSessionsResource.class, AdminBansResource.class, AuditResource.class, StreamsResource.class);
 
     /** Scoped to the module: its types, its exceptions, its name-bound filter, its endpoints. */
     private static final Set<Class<?>> PROVIDERS = Set.of(ModuleGate.class, KickoutExceptionMapper.class, AdminOnly.class);

@@ -25,6 +25,12 @@ public enum ProblemCode {
     CSRF_REJECTED(403),
     /** The host's lock policy refuses this caller the record's edit lock. */
     LOCK_FORBIDDEN(403),
+    /**
+     * A sign-in of a user an administrator banned; {@code until} says when the ban ends.
+     *
+     * @since 1.1
+     */
+    ACCOUNT_SUSPENDED(403),
     NOT_FOUND(404),
     NOT_LOCKED(404),
     SESSION_LIMIT(409),

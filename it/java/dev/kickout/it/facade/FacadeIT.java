@@ -182,6 +182,28 @@ class FacadeIT {
     }
 
     @Test
+    void suspendingAnAccountKeepsItOutUntilLifted() {
+        Login phone = api.login("alice", "phone");
+        try {
+            JsonArray kicked = array(api.post("app/hr/accounts/alice/suspend?for=PT1H&reason=audit", admin, null));
+
+            assertTrue(sessionIds(kicked).contains(phone.sessionId()), kicked::toString);
+            assertEquals(0, array(api.get("app/hr/accounts/alice/sessions", admin)).size());
+            JsonObject refused = api.tryLogin("alice", "alice", "web", "facade").assertProblem(403, "ACCOUNT_SUSPENDED");
+            JsonObject listed = array(api.get("app/hr/bans", admin)).getJsonObject(0);
+            assertEquals("alice", listed.getString("userId"));
+            assertEquals(HrDesk.ACTOR, listed.getString("by"));
+            assertEquals(refused.getString("until"), listed.getString("until"));
+            api.post("app/hr/accounts/alice/ban?until=2020-01-01T00:00:00Z", admin, null).assertProblem(400, "INVALID_REQUEST");
+            assertEquals(listed.getString("until"), array(api.get("app/hr/bans", admin)).getJsonObject(0).getString("until"));
+        } finally {
+            api.delete("app/hr/accounts/alice/ban", admin);
+        }
+        api.login("alice", "web");
+        assertEquals(0, array(api.get("app/hr/bans", admin)).size());
+    }
+
+    @Test
     void badIdsAreRefusedBeforeAnyKeyIsBuilt() {
         api.post("app/hr/accounts/bob/devices/ph:one/kick", admin, null).assertProblem(400, "INVALID_REQUEST");
         api.post("app/hr/sessions/not-a-session/kick", admin, null).assertProblem(400, "INVALID_REQUEST");

@@ -1,11 +1,13 @@
 package dev.kickout.it.facade;
 
 import dev.kickout.Actor;
+import dev.kickout.BanView;
 import dev.kickout.KickResult;
 import dev.kickout.Kickout;
 import dev.kickout.LockView;
 import dev.kickout.SessionView;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
@@ -14,6 +16,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -75,5 +79,31 @@ public class HrDesk {
     @Path("records/{type}/{id}/holder")
     public LockView holder(@PathParam("type") String type, @PathParam("id") String id) {
         return kickout.lockOn(type, id).orElseThrow(NotFoundException::new);
+    }
+
+    @POST
+    @Path("accounts/{userId}/suspend")
+    public List<SessionView> suspend(@PathParam("userId") String userId, @QueryParam("for") String length,
+                                     @QueryParam("reason") String reason) {
+        return kickout.kickAndBan(userId, Duration.parse(length), reason, HR);
+    }
+
+    @POST
+    @Path("accounts/{userId}/ban")
+    public BanView banUntil(@PathParam("userId") String userId, @QueryParam("until") String until,
+                            @QueryParam("reason") String reason) {
+        return kickout.ban(userId, Instant.parse(until), reason, HR);
+    }
+
+    @DELETE
+    @Path("accounts/{userId}/ban")
+    public BanView lift(@PathParam("userId") String userId) {
+        return kickout.lift(userId, HR).orElseThrow(NotFoundException::new);
+    }
+
+    @GET
+    @Path("bans")
+    public List<BanView> bans() {
+        return kickout.bans(0, 50);
     }
 }

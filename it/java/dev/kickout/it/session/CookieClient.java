@@ -65,11 +65,11 @@ public final class CookieClient {
         return reply;
     }
 
-    String origin() {
+    public String origin() {
         return context.getScheme() + "://" + context.getAuthority();
     }
 
-    Reply postForm(String path, String body, String origin, String... headers) {
+    public Reply postForm(String path, String body, String origin, String... headers) {
         HttpRequest.Builder request = request(path, headers).header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (origin != null) {
@@ -140,7 +140,7 @@ public final class CookieClient {
         return List.of(line.split(";")).stream().skip(1).map(String::trim).map(a -> a.toLowerCase(Locale.ROOT)).toList();
     }
 
-    static String form(String... pairs) {
+    public static String form(String... pairs) {
         StringBuilder form = new StringBuilder();
         for (int i = 0; i < pairs.length; i += 2) {
             if (pairs[i + 1] == null) {

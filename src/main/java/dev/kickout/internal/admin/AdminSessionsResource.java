@@ -1,9 +1,11 @@
 package dev.kickout.internal.admin;
 
+import dev.kickout.BanView;
 import dev.kickout.InvalidRequestException;
 import dev.kickout.SessionView;
 import dev.kickout.internal.Checks;
 import dev.kickout.internal.NotFoundException;
+import dev.kickout.internal.ban.Bans;
 import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.rest.ApiDoc;
 import dev.kickout.internal.session.CallerSession;
@@ -55,12 +57,18 @@ public class AdminSessionsResource {
     @Inject
     UserIds userIds;
 
-    /** Body of {@code POST /admin/users/{userId}/logout}. */
-    public record KickUser(String reason, String deviceType) {
+    @Inject
+    Bans bans;
+
+    /**
+     * Body of {@code POST /admin/users/{userId}/logout}; {@code ban}, an ISO-8601 duration ({@code PT30M}) or
+     * instant, also bans the user until then.
+     */
+    public record KickUser(String reason, String deviceType, String ban) {
     }
 
-    /** Answer of a force logout. */
-    public record Kicked(int kicked, List<String> sessionIds) {
+    /** Answer of a force logout; {@code ban} is the ban set with it, null without one. */
+    public record Kicked(int kicked, List<String> sessionIds, BanView ban) {
     }
 
     @GET
@@ -88,21 +96,31 @@ public class AdminSessionsResource {
     @Path("users/{userId}/logout")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Force logout of a user's sessions (optionally of one device type), never the caller's own")
-    @APIResponse(responseCode = "200", description = "{kicked, sessionIds}",
+    @APIResponse(responseCode = "200", description = "{kicked, sessionIds, ban}",
             content = @Content(schema = @Schema(implementation = Kicked.class)))
-    @APIResponse(responseCode = "404", description = "NOT_FOUND: the user has no live session")
+    @APIResponse(responseCode = "404", description = "NOT_FOUND: the user has no live session (and no ban was given)")
     public Kicked kickUser(@PathParam("userId") String userId, KickUser body) {
         String user = userIdOrNull(userId);
         String deviceType = body == null ? null : deviceTypeOrNull(body.deviceType());
         String reason = reason(body == null ? null : body.reason());
         Session own = current.require();
+        if (body != null && body.ban() != null) {
+            if (deviceType != null) {
+                throw new InvalidRequestException(Text.of("ban.device-type"));
+            }
+            // a ban stands whether or not the user has a live session: no 404 then
+            Bans.Applied applied = bans.banAndKick(UserIds.checked(user), bans.term(body.ban()), reason, own.sessionId(),
+                    current.actor());
+            return new Kicked(applied.kicked().size(), applied.kicked().stream().map(Session::sessionId).toList(),
+                    applied.ban());
+        }
         List<Session> kicked = sessions.revokeUser(user, deviceType, own.sessionId(), Tombstone.KICKED, reason,
                 current.actor());
         // a revoke that found nothing to end wrote nothing; only then is it worth asking whether the user exists
         if (kicked.isEmpty() && directory.sessionsOf(user).isEmpty()) {
             throw new NotFoundException(Text.of("admin.user-no-session", user));
         }
-        return new Kicked(kicked.size(), kicked.stream().map(Session::sessionId).toList());
+        return new Kicked(kicked.size(), kicked.stream().map(Session::sessionId).toList(), null);
     }
 
     @DELETE

@@ -25,7 +25,8 @@ import java.util.logging.Logger;
 public class AuditLog {
 
     /** Actions an admin (or a login policy) forces on others: never trimmed by count. */
-    public static final Set<String> FORCE_ACTIONS = Set.of("FORCE_LOGOUT", "SESSION_REPLACED", "LOCK_FORCE_RELEASE");
+    public static final Set<String> FORCE_ACTIONS = Set.of("FORCE_LOGOUT", "SESSION_REPLACED", "LOCK_FORCE_RELEASE",
+            "USER_BANNED", "BAN_LIFTED");
     /** Actions recorded once per caller and denial window, the rest only counted. */
     public static final Set<String> COLLAPSED_ACTIONS = Set.of("ADMIN_DENIED");
 

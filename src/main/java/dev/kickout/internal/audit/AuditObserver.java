@@ -1,6 +1,7 @@
 package dev.kickout.internal.audit;
 
 import dev.kickout.Actor;
+import dev.kickout.BanView;
 import dev.kickout.LockView;
 import dev.kickout.SessionView;
 import dev.kickout.event.LockEnded;
@@ -8,6 +9,7 @@ import dev.kickout.event.LockForceReleased;
 import dev.kickout.event.LoginThrottled;
 import dev.kickout.event.SessionRevoked;
 import dev.kickout.internal.admin.AdminDenied;
+import dev.kickout.internal.ban.BanChanged;
 import dev.kickout.internal.session.Tombstone;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -63,6 +65,14 @@ class AuditObserver {
     /** One audit entry per outbox delivery and subject, however often the entry is delivered. */
     private static String onceKey(String deliveryId, String subject) {
         return deliveryId == null ? null : deliveryId + ":" + subject;
+    }
+
+    void onBanChanged(@Observes BanChanged event) {
+        BanView ban = event.ban();
+        Map<String, String> details = new java.util.LinkedHashMap<>();
+        details.put("until", ban.until().toString());
+        details.put("bannedBy", String.valueOf(ban.by()));
+        log.record(event.action(), event.actor(), "user:" + ban.userId(), ban.reason(), "DONE", details);
     }
 
     void onDenied(@Observes AdminDenied event) {

@@ -52,6 +52,7 @@ public class KickoutConfig {
     private CleanupSettings cleanup;
     private CookieSettings cookie;
     private HttpSessionSettings httpSession;
+    private Duration banMaxDuration;
 
     /**
      * Parses eagerly so that a bad value stops the deployment instead of the first request. In a web module
@@ -101,6 +102,7 @@ public class KickoutConfig {
         outbox = OutboxSettings.read(reader);
         cleanup = CleanupSettings.read(reader);
         cookie = CookieSettings.read(reader);
+        banMaxDuration = reader.read(Setting.BAN_MAX_DURATION, Converters.POSITIVE_DURATION);
     }
 
     /** The app's {@code HttpSession} timeout ({@code <session-timeout>} or the server's default), when it has one. */
@@ -143,6 +145,11 @@ public class KickoutConfig {
     /** {@code kickout.user-id.case}: how user ids are folded. */
     public UserIdCase userIdCase() {
         return userIdCase;
+    }
+
+    /** {@code kickout.ban.max-duration}: the longest ban from now. */
+    public Duration banMaxDuration() {
+        return banMaxDuration;
     }
 
     public List<String> filterInclude() {

@@ -70,6 +70,9 @@ public enum Setting {
             "Role required by the /admin endpoints."),
     USER_ID_CASE("kickout.user-id.case", "AS_IS",
             "How user ids are folded at sign-in and wherever an admin or the host names one: AS_IS, or LOWER (Locale.ROOT) for realms that ignore case, so Alice and alice are one user."),
+    BAN_MAX_DURATION("kickout.ban.max-duration", "P366D",
+            "Longest ban an administrator may set (a kick with a ban, POST /admin/users/{userId}/logout); a longer one, or one"
+            + " ending in the past, answers 400 INVALID_REQUEST."),
     FILTER_INCLUDE("kickout.filter.include", "",
             "The host's own paths (comma-separated, exact or ending in /*) whose requests need a session; empty: the host's applications mapped below the module's REST root, if any. The module's own endpoints are always guarded; in HttpSession mode a caller the container signed in is checked on every path, listed or not."),
     FILTER_EXCLUDE("kickout.filter.exclude", "",

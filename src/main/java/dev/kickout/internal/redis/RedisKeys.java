@@ -91,6 +91,10 @@ import java.util.Locale;
  *                                 of a user or a lock writes it in its own slot (expires max age after
  *                                 the last write)
  * P:{O}:ob-due            zset    entry id → when a drainer may deliver it (Redis's clock, ms)
+ * P:{U}:ban               string  the user's ban (JSON: userId, until, reason, by, at), read by every login of the
+ *                                 user (login.lua); expires when the ban ends
+ * P:{N}:idx:bans          zset    user tags of listing shard N by when their ban ends (ms), for the admin listing
+ * P:{N}:idx:ban-records   hash    user tag → its ban (JSON), the listing's copy of the user's ban key
  * P:{A}:audit:delivered   zset    outbox delivery key → when its audit entry was appended (dedup; in
  *                                 the shard the delivery key picks, with the streams it appends to)
  * </pre>
@@ -359,6 +363,16 @@ public class RedisKeys {
 
     private String auditBase(int shard) {
         return prefix + ":{" + HashSlots.shardTag(shard, AUDIT_SHARDS) + "}:audit";
+    }
+
+    /** The user's ban, in the user's slot (read by the login script). */
+    public String userBan(String userTag) {
+        return user(userTag) + ":ban";
+    }
+
+    /** The bans listing of one index shard: user tags by end, and their bans. */
+    public List<Object> bansIndex(int shard) {
+        return List.of(index(shard) + ":bans", index(shard) + ":ban-records");
     }
 
     /** The sealed binding of a distributable HttpSession of the user, by its name ({@code BindingSeal}). */

@@ -65,7 +65,11 @@ public enum Script {
     OUTBOX_ACK("outbox-ack"),
     AUDIT_APPEND_ONCE("clock-lib", "audit-lib", "audit-append-once"),
     PUSH_SEND("push-send"),
-    LAYOUT_MARK("layout-mark");
+    LAYOUT_MARK("layout-mark"),
+    BAN("clock-lib", "ban"),
+    BAN_LIFT("ban-lift"),
+    BAN_INDEX("ban-index"),
+    BAN_LIST("clock-lib", "ban-list");
 
     private final String name;
     private final String source;

@@ -112,7 +112,8 @@ class HttpSessionLogins {
      * its first such request, checked on every later one. Empty when the request has no container login
      * in an {@code HttpSession}.
      *
-     * @throws KickoutException the session's refusal (its {@code HttpSession} is then invalidated), or 503
+     * @throws KickoutException the session's refusal, or 403 {@code ACCOUNT_SUSPENDED} for a banned caller (its
+     *                          {@code HttpSession} is then invalidated), or 503
      */
     Optional<Session> follow(HttpServletRequest request, HttpServletResponse response) {
         HttpSession httpSession = request.getSession(false);
@@ -146,7 +147,8 @@ class HttpSessionLogins {
             held.putIfAbsent(session.sessionId(), httpSession);
             checkedAgain();
             return Optional.of(session);
-        } catch (TokenRejectedException | SessionLimitException e) {
+        } catch (TokenRejectedException | SessionLimitException | AccountSuspendedException e) {
+            // a banned caller the container signed in (FORM, remember-me, single sign-on) keeps no HttpSession either
             invalidate(httpSession);
             throw e;
         }
@@ -217,7 +219,8 @@ class HttpSessionLogins {
      * the host's error page for the status.
      */
     void refuse(HttpServletRequest request, HttpServletResponse response, KickoutException e) throws IOException {
-        if (!(e instanceof TokenRejectedException || e instanceof SessionLimitException)) {
+        if (!(e instanceof TokenRejectedException || e instanceof SessionLimitException
+                || e instanceof AccountSuspendedException)) {
             // Redis down (under REFUSE), CSRF: a page load gets the host's error page for the status
             problems.writeOrSendError(request, response, e);
             return;

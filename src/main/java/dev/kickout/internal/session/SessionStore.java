@@ -172,6 +172,7 @@ class SessionStore {
                 RevocationFollowUps.Args outbox, List<Object> indexKeys, List<RedisStore.Call> alongside) {
         String tag = Tokens.userTagOf(sessionId);
         List<Object> scriptKeys = new ArrayList<>(userKeys(tag));
+        scriptKeys.add(keys.userBan(tag));
         scriptKeys.addAll(indexKeys);
         // durable: a login may replace sessions (policy, cap), and those revocations must survive a failover
         List<Object> reply = redis.runDurably(new RedisStore.Call(Script.LOGIN, RScript.ReturnType.LIST,
@@ -186,10 +187,15 @@ class SessionStore {
             case "LIMIT" -> throw SessionLimitException.sessions(((Long) reply.get(1)).intValue());
             case "DEVICE_TYPES" -> throw SessionLimitException.deviceTypes(((Long) reply.get(1)).intValue(),
                     record.deviceType());
+            case "BANNED" -> throw new AccountSuspendedException(json.<BannedUntil>read((String) reply.get(1), BannedUntil.class).until());
             default -> new Opened(session(sessionId, (String) reply.get(1)),
                     json.read((String) reply.get(2), Tombstone.class), sessions(reply.subList(3, reply.size() - 3)),
                     summary(tag, reply));
         };
+    }
+
+    /** The end of the ban a login was refused for (the rest of ban.lua's record is the ban feature's). */
+    public record BannedUntil(Instant until) {
     }
 
     /** What a revocation stored: the tombstone (timed by Redis), the sessions it ended and the user's summary after it. */

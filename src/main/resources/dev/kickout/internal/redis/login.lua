@@ -1,10 +1,12 @@
 -- Opens a session under the login policy, atomically for one user: whatever the number of
 -- parallel logins, the user ends with exactly the sessions the policy allows, never more than the
 -- per-user cap nor more distinct device types than allowed, and each replaced session keeps a
--- tombstone saying so. A refused login changes nothing.
--- KEYS[1..3] the user (user-lib.lua), then off a Cluster the user's listing index shard (KEYS[4] users
--- index, KEYS[5] counts: the login writes the user's entry itself, index-lib.lua), then the outbox
--- shard's two keys
+-- tombstone saying so. A refused login changes nothing. A banned user's login is refused here, in the
+-- user's slot, so a login racing a ban either ends before it (and the kick after the ban ends it) or is
+-- refused.
+-- KEYS[1..3] the user (user-lib.lua), KEYS[4] the user's ban (ban.lua), then off a Cluster the user's
+-- listing index shard (KEYS[5] users index, KEYS[6] counts: the login writes the user's entry itself,
+-- index-lib.lua), then the outbox shard's two keys
 -- The new session's times (loginTime, lastSeen, expiresAt, capAt) and the replaced sessions'
 -- tombstone time ('at') are set here, from Redis's clock.
 -- ARGV[1] new sessionId, ARGV[2] new session record (JSON), ARGV[3] policy,
@@ -17,8 +19,10 @@
 -- ARGV[17] the user's tag (its member in the listing index)
 -- Returns {'OK', record as stored, tombstone as stored, replacedId1, replacedRecord1, ..., then the user's
 -- summary (three values, see summary in user-lib.lua)}
--- | {'LIMIT', max} | {'DEVICE_TYPES', max}
+-- | {'LIMIT', max} | {'DEVICE_TYPES', max} | {'BANNED', ban (JSON, ban.lua)}
 local now = clock_now()
+local ban = redis.call('GET', KEYS[4])
+if ban and tonumber(cjson.decode(ban).untilMs) > now then return {'BANNED', ban} end
 local ttl = tonumber(ARGV[8])
 local max_tombstones = tonumber(ARGV[13])
 load_user()
@@ -94,8 +98,8 @@ end
 -- last, what the listing index now keeps of the user (summary in user-lib.lua): written here when
 -- the index's shard is at hand, and answered, so that no second round trip reads it back
 local listed = summary(now)
-if #KEYS == 7 then
-  index_user(KEYS[4], KEYS[5], ARGV[17], listed[1], listed[2], listed[3])
+if #KEYS == 8 then
+  index_user(KEYS[5], KEYS[6], ARGV[17], listed[1], listed[2], listed[3])
 end
 for _, value in ipairs(listed) do
   table.insert(result, value)

@@ -32,6 +32,6 @@ class AdminResourcesTest {
                 assertTrue(resource.isAnnotationPresent(RequestScoped.class), resource.getName() + " must be a CDI bean");
             }
         }
-        assertEquals(Set.of("AdminLocksResource", "AdminQueuesResource", "AdminSessionsResource", "AuditResource", "StreamsResource"), admin);
+        assertEquals(Set.of("AdminBansResource", "AdminLocksResource", "AdminQueuesResource", "AdminSessionsResource", "AuditResource", "StreamsResource"), admin);
     }
 }

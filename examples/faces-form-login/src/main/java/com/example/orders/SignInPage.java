@@ -35,7 +35,7 @@ public class SignInPage {
         return revocation() != null;
     }
 
-    /** Why, as a code: {@code KICKED}, {@code REPLACED}, {@code EXPIRED}, ... */
+    /** Why, as a code: {@code KICKED}, {@code REPLACED}, {@code EXPIRED}, {@code ACCOUNT_SUSPENDED} (a banned user signed in), ... */
     public String getCode() {
         Revocation why = revocation();
         return why == null ? "" : why.code();
