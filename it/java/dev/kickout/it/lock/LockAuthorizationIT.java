@@ -90,6 +90,7 @@ class LockAuthorizationIT {
     void aWithdrawnPermissionStopsTheHeartbeat() throws IOException {
         Api api = new Api(base);
         String carol = api.login("carol", "web").token();
+        String admin = api.login("admin", "web").token();
         String path = "locks/order/" + UUID.randomUUID();
         JsonObject lock = api.post(path, carol, null).assertOk(201);
         String token = lock.getString("lockToken");
@@ -100,13 +101,49 @@ class LockAuthorizationIT {
         try {
             forbidden(beat(api, path, carol, token));
             forbidden(api.post(path, carol, null));
-            assertEquals(expiresAt, api.get(path, carol).assertOk(200).getString("expiresAt"),
+            forbidden(api.get(path, carol));
+            assertEquals(expiresAt, api.get(path, admin).assertOk(200).getString("expiresAt"),
                     "a refused heartbeat does not extend the lock");
         } finally {
             Files.delete(REFUSED);
         }
         beat(api, path, carol, token).assertOk(200);
         api.post("auth/logout", carol, null).assertOk(204);
+        api.post("auth/logout", admin, null).assertOk(204);
+    }
+
+    @Test
+    void whomThePolicyRefusesSeesNothingOfTheRoomAndIsNotListed() throws IOException {
+        Api api = new Api(base);
+        String carol = api.login("carol", "web").token();
+        String bob = api.login("bob", "web").token();
+        String path = "locks/order/" + UUID.randomUUID();
+        api.post(path, carol, null).assertOk(201);
+        api.put(path + "/presence", carol, "{}").assertOk(200);
+
+        Files.writeString(REFUSED, "bob\n");
+        try {
+            forbidden(api.get(path, bob));
+            forbidden(api.put(path + "/presence", bob, "{}"));
+            forbidden(api.get(path + "/queue", bob));
+            forbidden(api.post(path + "/queue", bob, null));
+            forbidden(api.post(path + "/handover", bob, "{\"message\":\"mine?\"}"));
+            assertEquals(List.of("carol"), viewers(api.put(path + "/presence", carol, "{}").assertOk(200)),
+                    "a refused reader is not listed");
+        } finally {
+            Files.delete(REFUSED);
+        }
+        // the same calls pass once the policy lets bob in: the refusals above were the policy's
+        assertEquals("carol", api.get(path, bob).assertOk(200).getJsonObject("holder").getString("username"));
+        api.put(path + "/presence", bob, "{}").assertOk(200);
+        assertEquals(List.of("bob", "carol"), viewers(api.put(path + "/presence", carol, "{}").assertOk(200)));
+        api.post("auth/logout", bob, null).assertOk(204);
+        api.post("auth/logout", carol, null).assertOk(204);
+    }
+
+    private static List<String> viewers(JsonObject room) {
+        return room.getJsonArray("viewers").stream().map(viewer -> viewer.asJsonObject().getString("username"))
+                .sorted().toList();
     }
 
     @Test

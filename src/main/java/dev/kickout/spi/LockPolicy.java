@@ -26,6 +26,10 @@ import dev.kickout.ResourceRef;
  * the request's thread, for every acquire and heartbeat: keep it quick (a cached lookup, not a report).
  * A guarded save ({@link RequiresEditLock}) does not ask: it only runs under a lock that was granted,
  * and that the policy allowed again at its last heartbeat.
+ * <p>
+ * Seeing a record's room (who holds its lock, who waits, who else has it open, and being listed there
+ * as a reader) is asked of {@link #mayView}, which by default allows exactly those {@link #mayLock}
+ * allows; override it to let read-only users see who is editing.
  *
  * @since 1.0
  */
@@ -38,4 +42,19 @@ public interface LockPolicy {
      * @param resource the record, its type already declared
      */
     boolean mayLock(Caller caller, ResourceRef resource);
+
+    /**
+     * Whether {@code caller} may see the record's lock, its queue and who has it open, and show there as
+     * a reader: asked when a page reports its presence, reads the lock or its place in the queue. A
+     * refusal answers 403 {@code LOCK_FORBIDDEN} and writes nothing. Asking for a hand-over is asking to
+     * lock, and goes to {@link #mayLock}.
+     *
+     * @param caller   the calling session
+     * @param resource the record, its type already declared
+     * @return by default, {@link #mayLock}'s answer
+     * @since 1.1
+     */
+    default boolean mayView(Caller caller, ResourceRef resource) {
+        return mayLock(caller, resource);
+    }
 }

@@ -191,9 +191,10 @@ public class EditLocks {
      * no session or client id.
      *
      * @throws LockTypeUnknownException the type is not declared
+     * @throws LockForbiddenException   a host {@link dev.kickout.spi.LockPolicy} does not let the viewer see it
      */
     public Optional<LockView> look(ResourceRef resource, Session viewer) {
-        gate.requireDeclared(resource);
+        gate.admitViewer(resource, viewer);
         return get(resource).map(lock -> viewer.userId().equals(lock.holder().userId())
                 || viewer.roles().contains(config.adminRole()) ? lock : LockViews.forOthers(lock));
     }

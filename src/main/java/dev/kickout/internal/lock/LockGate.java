@@ -78,6 +78,21 @@ class LockGate {
         }
     }
 
+    /**
+     * Before a page reports its presence, reads the lock or its place in the queue.
+     *
+     * @throws LockTypeUnknownException the type is not declared
+     * @throws LockForbiddenException   a host policy does not let the caller see the record's room
+     */
+    void admitViewer(ResourceRef resource, Session caller) {
+        requireDeclared(resource);
+        for (LockPolicy policy : policies) {
+            if (!policy.mayView(asCaller(caller), resource)) {
+                throw new LockForbiddenException(resource);
+            }
+        }
+    }
+
     private static Caller asCaller(Session session) {
         return new Caller(session.sessionId(), session.userId(), session.username(), session.roles(),
                 session.deviceType(), session.clientId());

@@ -149,9 +149,13 @@ public class LockRooms {
         announce(resource, store.leave(resource, session.sessionId(), true));
     }
 
-    /** The caller's place in the queue (position 0 when not in it). */
+    /**
+     * The caller's place in the queue (position 0 when not in it).
+     *
+     * @throws LockForbiddenException the host's {@link LockPolicy} does not let the caller see this record's room
+     */
     public Place place(ResourceRef resource, Session session) {
-        gate.requireDeclared(resource);
+        gate.admitViewer(resource, session);
         RoomStore.Snapshot snapshot = store.snapshots(List.of(resource)).get(0);
         return placeOf(resource, session.sessionId(), snapshot.queue(), snapshot.lock());
     }
@@ -159,9 +163,11 @@ public class LockRooms {
     /**
      * The caller's page shows the record: marks it present (a waiter's presence keeps its place) and
      * answers the room: the lock as the caller may see it, a reservation, the caller's place, the viewers.
+     *
+     * @throws LockForbiddenException the host's {@link LockPolicy} does not let the caller see this record's room
      */
     public Room presence(ResourceRef resource, Session session) {
-        gate.requireDeclared(resource);
+        gate.admitViewer(resource, session);
         JsonObject room = jakarta.json.Json.createReader(new StringReader(store.presence(resource, session))).readObject();
         Map<String, String> lock = strings(room.get("lock"));
         List<String> queue = array(room.get("queue")).stream().map(value -> ((JsonString) value).getString()).toList();
@@ -194,9 +200,10 @@ public class LockRooms {
      * @throws QueueRefusedException NOT_WAITING: the caller is not in the queue
      * @throws dev.kickout.NotLockedException nobody holds the lock
      * @throws TooManyAttemptsException the caller's last request is open or was answered within 30 s
+     * @throws LockForbiddenException the host's {@link LockPolicy} does not let the caller lock this record
      */
     public String askHandover(ResourceRef resource, Session session, String message) {
-        gate.requireDeclared(resource);
+        gate.admit(resource, session);
         String text = message == null ? "" : message.strip();
         if (text.length() > MESSAGE_MAX || text.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n')) {
             throw new InvalidRequestException(Text.of("handover.message", MESSAGE_MAX));
