@@ -160,7 +160,7 @@ public enum Setting {
     COOKIE_SAME_SITE("kickout.cookie.same-site", "Lax",
             "SameSite attribute of both cookies: Lax, Strict or None (None needs TLS: browsers drop it without Secure)."),
     COOKIE_HOST_PREFIX("kickout.cookie.host-prefix", "auto",
-            "The session cookie as __Host-<kickout.cookie.name> (Secure, Path=/, no Domain), which no sibling or parent domain can set: auto (when the client's origin is https), always (needs https) or never."),
+            "The session cookie as __Host-<kickout.cookie.name> (Secure, Path=/, no Domain), which no sibling or parent domain can set, and the login throttle's device cookie as __Host-KICKOUT_DEVICE: auto (when the client's origin is https), always (needs https) or never."),
     COOKIE_SIGN_IN_PAGE("kickout.cookie.sign-in-page", "",
             "Context-relative sign-in page (e.g. /signin.html): page loads without a valid cookie session are sent there with ?reason=&next=; empty: they get the 401."),
     HTTP_SESSION_ENABLED("kickout.http-session.enabled", "false",

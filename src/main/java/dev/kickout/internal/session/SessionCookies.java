@@ -47,7 +47,7 @@ public class SessionCookies {
     /** Both cookies expired (Max-Age=0), for a logout or a refused session; with the prefix, the plain name too. */
     public List<String> clear(HttpServletRequest request) {
         List<String> cleared = new ArrayList<>(List.of(session(request, "", true), cookie(request, CSRF_COOKIE, "", false, true)));
-        if (hostPrefix(request)) {
+        if (prefixed(request)) {
             cleared.add(cookie(request, config.cookie().name(), "", true, true));
         }
         return cleared;
@@ -55,10 +55,11 @@ public class SessionCookies {
 
     /** The session cookie's name for this request: {@code kickout.cookie.name}, prefixed when the prefix applies. */
     public String sessionName(HttpServletRequest request) {
-        return hostPrefix(request) ? HOST_PREFIX + config.cookie().name() : config.cookie().name();
+        return prefixed(request) ? HOST_PREFIX + config.cookie().name() : config.cookie().name();
     }
 
-    private boolean hostPrefix(HttpServletRequest request) {
+    /** Whether this request's cookies take the {@code __Host-} prefix ({@code kickout.cookie.host-prefix}). */
+    boolean prefixed(HttpServletRequest request) {
         return switch (config.cookie().hostPrefix()) {
             case ALWAYS -> true;
             case NEVER -> false;
@@ -67,7 +68,7 @@ public class SessionCookies {
     }
 
     private String session(HttpServletRequest request, String value, boolean expired) {
-        if (!hostPrefix(request)) {
+        if (!prefixed(request)) {
             return cookie(request, config.cookie().name(), value, true, expired);
         }
         return attributes(new StringBuilder(HOST_PREFIX + config.cookie().name()).append('=').append(value).append("; Path=/"),
