@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.it.http.Api;
 import dev.kickout.it.http.Deployments;
 import dev.kickout.it.http.Reply;
 import dev.kickout.it.support.ServerAgnostic;
+import dev.kickout.it.support.TestRedis;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -58,11 +60,12 @@ class LoginThrottleAttackIT {
     private static final int DEVICES_PER_USER = 3;
     private static final int PARALLEL = 300;
     private static final int THREADS = 32;
+    private static final String PREFIX = "throttle-attack-" + UUID.randomUUID().toString().substring(0, 8);
 
     @Deployment(testable = false)
     static WebArchive deployment() {
         return Deployments.referenceWar("throttle-attack.war", Map.of(
-                "kickout.key-prefix", "throttle-attack-" + UUID.randomUUID().toString().substring(0, 8),
+                "kickout.key-prefix", PREFIX,
                 "kickout.trusted-proxies", "127.0.0.1/32",
                 "kickout.login.policy", "MULTI",
                 "kickout.login.throttle.window", "PT2M",
@@ -133,6 +136,31 @@ class LoginThrottleAttackIT {
         newClientAtX.assertProblem(429, "TOO_MANY_ATTEMPTS");
         assertTrue(newClientAtX.json().getString("detail").contains("address"), newClientAtX::body);
         strangeCookieAtX.assertProblem(429, "TOO_MANY_ATTEMPTS");
+    }
+
+    @Test
+    void theOwnersSuccessKeepsTheFailuresOfOtherAddresses() {
+        // carol's counters are this test's alone while it runs (the demo has four users; another test uses her too)
+        forgetCounters("carol");
+        try {
+            Api api = new Api(base);
+            for (int i = 0; i < PER_USER - 1; i++) {
+                attempt(api, "carol", "guess-" + i, address("198.51.100", i), null).assertProblem(401, "BAD_CREDENTIALS");
+            }
+            Reply owner = attempt(api, "carol", "carol", "203.0.113.30", null);
+            assertEquals(200, owner.status(), owner::body);
+
+            // her success took off only what her own address had counted: one guess from elsewhere fills the ceiling
+            attempt(api, "carol", "guess", "203.0.113.31", null).assertProblem(401, "BAD_CREDENTIALS");
+            attempt(api, "carol", "guess", "203.0.113.32", null).assertProblem(429, "TOO_MANY_ATTEMPTS");
+        } finally {
+            forgetCounters("carol");
+        }
+    }
+
+    private static void forgetCounters(String username) {
+        String counter = RedisKeys.withPrefix(PREFIX).loginFailuresOfUser(username);
+        TestRedis.client().getKeys().deleteByPattern(counter.substring(0, counter.length() - ":f".length()) + "*");
     }
 
     @Test

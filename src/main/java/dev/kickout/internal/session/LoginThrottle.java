@@ -159,8 +159,9 @@ class LoginThrottle {
 
     /**
      * A successful attempt: clears the failures of the way it came in (a known device's, or the
-     * username's at this address and over all addresses) and gives the address its reservation
-     * back; failures elsewhere stay, so an attacker sharing an address with the owner gains nothing.
+     * username's at this address, taken off its count over all addresses too) and gives the address its
+     * reservation back; failures from other addresses and devices stay, so attackers elsewhere gain no
+     * fresh budget when the owner signs in.
      * With {@code rememberDevice}, the device cookie to set (the known one, its lifetime renewed, or
      * a new one); else null. The writes are answered as calls, which the caller runs with its own.
      */
@@ -177,7 +178,7 @@ class LoginThrottle {
                         keys.loginFailuresOfUserAtAddress(username, attempt.address() == null ? "" : attempt.address()));
         calls.add(new RedisStore.Call(Script.LOGIN_SUCCEEDED, RScript.ReturnType.LONG, clear,
                 rememberDevice ? Long.toString(config.login().deviceLifetime().toMillis()) : "",
-                RedisKeys.secretHash(device), config.login().devicesPerUser()));
+                RedisKeys.secretHash(device), config.login().devicesPerUser(), attempt.knownDevice() != null ? "DEVICE" : "CLIENT"));
         return new Success(calls, rememberDevice ? device : null);
     }
 
