@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.lang.reflect.Method;
 
 /**
  * What the tests observe the FORM-login example through, added to its WAR under its login
@@ -37,11 +38,24 @@ public class FormsProbe extends HttpServlet {
                 text(response, "short");
             }
             case "/rotate" -> text(response, request.changeSessionId());
+            case "/bound-token" -> text(response, boundToken(request)); // a host bug that leaks the token
             case "/logout" -> {
                 request.getSession().invalidate();
                 text(response, "signed out");
             }
             default -> response.sendError(404);
+        }
+    }
+
+    /** The Kickout token the module keeps in this HttpSession (never sent to a client by the module itself). */
+    private static String boundToken(HttpServletRequest request) {
+        Object binding = request.getSession().getAttribute("dev.kickout.session.binding");
+        try {
+            Method token = binding.getClass().getDeclaredMethod("token");
+            token.setAccessible(true);
+            return (String) token.invoke(binding);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
         }
     }
 

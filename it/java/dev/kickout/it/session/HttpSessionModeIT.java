@@ -104,6 +104,21 @@ class HttpSessionModeIT {
     }
 
     @Test
+    void theTokenOfAnHttpSessionCountsOnlyThroughIt() {
+        CookieClient ivan = signIn("ivan");
+        String token = ivan.get("orders/probe/bound-token").body();
+        ivan.get("kickout/api/auth/me", "Accept", "application/json").assertOk(200);
+
+        CookieClient elsewhere = new CookieClient(URI.create(base.toString()));
+        elsewhere.get("kickout/api/auth/me", "Accept", "application/json", "Authorization", "Bearer " + token)
+                .assertProblem(401, "TOKEN_INVALID");
+        elsewhere.get(FormsWar.ME, "Authorization", "Bearer " + token).assertProblem(401, "TOKEN_INVALID");
+        assertEquals("ivan", ivan.get("kickout/api/auth/me", "Accept", "application/json").assertOk(200)
+                .getString("userId"), "the session itself lives on");
+        ivan.get("orders/probe/logout");
+    }
+
+    @Test
     void aKickedSessionsApiCallGetsTheProblemWithTheReason() {
         CookieClient bob = signIn("bob");
         String[] me = bob.get(FormsWar.ME).body().split(" ");

@@ -290,7 +290,7 @@ class HttpSessionLogins {
                         return opened;
                     }
                 }
-                LoginResult login = sessions.open(identity, client(request));
+                LoginResult login = sessions.openForHttpSession(identity, client(request));
                 String sessionId = login.session().sessionId();
                 httpSession.setAttribute(HttpSessionBinding.ATTRIBUTE,
                         new HttpSessionBinding(login.token(), sessionId, caller.getName()));

@@ -42,19 +42,29 @@ public class RequestCredentials {
     /**
      * The request's token, or empty when it carries neither the header nor (in cookie mode) the cookie.
      *
-     * @throws TokenRejectedException 401 {@code DUPLICATE_COOKIE}: the request carries the session cookie twice
+     * @throws TokenRejectedException 401 {@code DUPLICATE_COOKIE}: the request carries the session cookie twice;
+     *                                {@code TOKEN_INVALID}: a header or cookie carries the token of a session that
+     *                                follows a container {@code HttpSession}, which counts only through it
      */
     public Optional<Credential> find(HttpServletRequest request) {
         String header = request.getHeader("Authorization");
         if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return Optional.of(new Credential(header.substring(7).trim(), Source.BEARER));
+            return Optional.of(unbound(new Credential(header.substring(7).trim(), Source.BEARER)));
         }
         if (header != null && header.trim().equalsIgnoreCase("Bearer")) {
             return Optional.of(new Credential("", Source.BEARER));
         }
         Optional<Credential> cookie = config.cookie().enabled()
-                ? cookie(request).map(token -> new Credential(token, Source.COOKIE)) : Optional.empty();
+                ? cookie(request).map(token -> unbound(new Credential(token, Source.COOKIE))) : Optional.empty();
         return cookie.isPresent() || !config.httpSession().enabled() ? cookie : ofHttpSession(request);
+    }
+
+    private static Credential unbound(Credential credential) {
+        String token = credential.token();
+        if (token.length() <= 128 && Tokens.isToken(token) && Tokens.isBound(token)) {
+            throw TokenRejectedException.invalid();
+        }
+        return credential;
     }
 
     /** Whether the request sends an {@code Authorization: Bearer} header, which wins over every other carrier. */

@@ -123,7 +123,7 @@ public class SessionService {
         String name = result.getCallerPrincipal().getName();
         String userId = userIds.signedIn(result.getCallerUniqueId() != null ? result.getCallerUniqueId() : name,
                 result.getCallerGroups());
-        return new SignedIn(open(new Identity(userId, name, result.getCallerGroups()), client, success.calls()),
+        return new SignedIn(open(new Identity(userId, name, result.getCallerGroups()), client, success.calls(), false),
                 success.deviceCookie());
     }
 
@@ -133,20 +133,29 @@ public class SessionService {
      * cap) are Redis's, set by the login script, like every time the module decides by.
      */
     public LoginResult open(Identity identity, ClientInfo client) {
-        return open(identity, client, List.of());
+        return open(identity, client, List.of(), false);
+    }
+
+    /**
+     * {@link #open(Identity, ClientInfo)} for a session that follows a container {@code HttpSession}: its
+     * token counts only when that {@code HttpSession} carries it ({@link RequestCredentials}).
+     */
+    LoginResult openForHttpSession(Identity identity, ClientInfo client) {
+        return open(identity, client, List.of(), true);
     }
 
     /**
      * {@link #open(Identity, ClientInfo)}, with writes of the sign-in ({@code alongside}) that go to Redis
      * whatever the login's outcome. Off a Cluster they go in the login's round trip, and the login script
      * lists the user itself; on a Cluster they go with the listing entry, in a round trip after the login
-     * (in the login's, they would wait for the replicas of other masters).
+     * (in the login's, they would wait for the replicas of other masters). A {@code bound} session's token
+     * counts only when its container {@code HttpSession} carries it.
      */
-    private LoginResult open(Identity identity, ClientInfo client, List<RedisStore.Call> alongside) {
+    private LoginResult open(Identity identity, ClientInfo client, List<RedisStore.Call> alongside, boolean bound) {
         Checks.text("userId", identity.userId(), 128);
         Checks.text("username", identity.username(), 128);
         String userTag = RedisKeys.userTag(identity.userId());
-        String token = Tokens.newToken(userTag);
+        String token = bound ? Tokens.newBoundToken(userTag) : Tokens.newToken(userTag);
         String sessionId = Tokens.newSessionId(userTag);
         SessionRecord record = new SessionRecord(identity.userId(), identity.username(), client.deviceType(),
                 client.clientId(), 0, 0, 0, 0, client.ip(), client.userAgent(), store.rolesJson(identity.roles()));

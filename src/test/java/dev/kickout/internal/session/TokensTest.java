@@ -32,6 +32,18 @@ class TokensTest {
     }
 
     @Test
+    void theTokensOfHttpSessionsAreToldApartByTheirSeparatorOnly() {
+        String tag = RedisKeys.userTag("carol");
+        String bound = Tokens.newBoundToken(tag);
+        assertTrue(bound.matches("[A-Za-z0-9_-]{22}~[A-Za-z0-9_-]{43}"), bound);
+        assertTrue(Tokens.isToken(bound), bound);
+        assertTrue(Tokens.isBound(bound), bound);
+        assertEquals(tag, Tokens.userTagOf(bound));
+        assertFalse(Tokens.isBound(Tokens.newToken(tag)));
+        assertFalse(Tokens.isSessionId(Tokens.newSessionId(tag).replace('.', '~')), "session ids have the dot only");
+    }
+
+    @Test
     void sessionIdsShareOnlyTheTag() {
         String tag = RedisKeys.userTag("bob");
         String sessionId = Tokens.newSessionId(tag);
