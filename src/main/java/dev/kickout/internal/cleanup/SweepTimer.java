@@ -3,6 +3,7 @@ package dev.kickout.internal.cleanup;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.redis.ContainerThreads;
 import dev.kickout.internal.redis.LayoutMark;
 import dev.kickout.internal.redis.StoreUnavailableException;
 import jakarta.annotation.PostConstruct;
@@ -54,6 +55,8 @@ public class SweepTimer {
             // the store warns once per outage or refusal state; a warning per tick would only repeat it
             LOG.log(Level.FINE, LogText.safe(e), () -> LogId.SWEEP_SKIPPED.message("sweep skipped: Redis unreachable or"
                     + " refusing"));
+        } finally {
+            ContainerThreads.release();
         }
     }
 

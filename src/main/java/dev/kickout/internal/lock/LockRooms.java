@@ -15,6 +15,7 @@ import dev.kickout.internal.TooManyAttemptsException;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.config.ModuleClock;
 import dev.kickout.internal.i18n.Text;
+import dev.kickout.internal.redis.ContainerThreads;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.session.Session;
@@ -298,11 +299,11 @@ public class LockRooms {
         if (event.after().isZero()) {
             freed(event.resource());
         } else {
-            scheduler.schedule(() -> {
+            scheduler.schedule(ContainerThreads.releasing(() -> {
                 if (!stopped) {
                     freed(event.resource());
                 }
-            }, event.after().toMillis(), TimeUnit.MILLISECONDS);
+            }), event.after().toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 

@@ -7,6 +7,7 @@ import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.config.ModuleClock;
+import dev.kickout.internal.redis.ContainerThreads;
 import dev.kickout.internal.redis.StoreUnavailableException;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -80,7 +81,7 @@ class LockWatch {
                 // Redis is not there yet: the first tick learns it
             }
             long interval = config.lock().watchInterval().toMillis();
-            ticks = scheduler.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
+            ticks = scheduler.scheduleWithFixedDelay(ContainerThreads.releasing(this::tick), interval, interval, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -187,7 +188,7 @@ class LockWatch {
     }
 
     private void scheduleRelease(ResourceRef resource, long inMillis, boolean mayRetry) {
-        scheduler.schedule(() -> atDeadline(resource, mayRetry), Math.max(0, inMillis) + AFTER_MILLIS,
+        scheduler.schedule(ContainerThreads.releasing(() -> atDeadline(resource, mayRetry)), Math.max(0, inMillis) + AFTER_MILLIS,
                 TimeUnit.MILLISECONDS);
     }
 

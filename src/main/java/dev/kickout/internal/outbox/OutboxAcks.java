@@ -2,6 +2,7 @@ package dev.kickout.internal.outbox;
 
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
+import dev.kickout.internal.redis.ContainerThreads;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
 import jakarta.annotation.PreDestroy;
@@ -71,7 +72,7 @@ class OutboxAcks {
             return;
         }
         try {
-            scheduler.schedule(this::flush, LINGER_MILLIS, TimeUnit.MILLISECONDS);
+            scheduler.schedule(ContainerThreads.releasing(this::flush), LINGER_MILLIS, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException refused) {
             flush();
         }

@@ -3,6 +3,7 @@ package dev.kickout.internal.outbox;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.redis.ContainerThreads;
 import dev.kickout.internal.redis.StoreUnavailableException;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -49,7 +50,7 @@ public class OutboxTimer {
             return;
         }
         long interval = config.outbox().interval().toMillis();
-        ticks = scheduler.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
+        ticks = scheduler.scheduleWithFixedDelay(ContainerThreads.releasing(this::tick), interval, interval, TimeUnit.MILLISECONDS);
     }
 
     @PreDestroy

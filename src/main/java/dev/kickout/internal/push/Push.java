@@ -4,6 +4,7 @@ import dev.kickout.internal.Json;
 import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
+import dev.kickout.internal.redis.ContainerThreads;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.StoreUnavailableException;
@@ -163,10 +164,10 @@ public class Push {
         }
         LOG.log(Level.WARNING, LogId.PUSH_SUBSCRIBE_RETRY.message("event bridge cannot subscribe to Redis yet;"
                 + " retrying in 5 s"), LogText.safe(failure));
-        scheduler.schedule(() -> {
+        scheduler.schedule(ContainerThreads.releasing(() -> {
             retrying.set(false);
             subscribe();
-        }, 5, TimeUnit.SECONDS);
+        }), 5, TimeUnit.SECONDS);
     }
 
     /** Whether this instance receives other instances' events (listens on every channel). */

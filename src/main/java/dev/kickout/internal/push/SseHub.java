@@ -6,6 +6,7 @@ import dev.kickout.internal.TooManyAttemptsException;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.i18n.Text;
 import dev.kickout.internal.metrics.Metrics;
+import dev.kickout.internal.redis.ContainerThreads;
 import dev.kickout.internal.session.Session;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -66,8 +67,8 @@ public class SseHub {
     @PostConstruct
     void start() {
         long period = config.push().keepalive().toMillis();
-        timers.add(scheduler.scheduleAtFixedRate(this::keepAlive, period, period, TimeUnit.MILLISECONDS));
-        timers.add(scheduler.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS));
+        timers.add(scheduler.scheduleAtFixedRate(ContainerThreads.releasing(this::keepAlive), period, period, TimeUnit.MILLISECONDS));
+        timers.add(scheduler.scheduleWithFixedDelay(ContainerThreads.releasing(this::tick), TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS));
         // from the hub's creation (its first stream or event) on; this instance's count, no Redis
         metrics.gauge(Metrics.STREAMS_OPEN, "Event streams open on this instance", this::openStreams);
     }

@@ -96,7 +96,7 @@ public class RedisStore {
         breaker = new CircuitBreaker(config.redis().breakerThreshold(), this::ping);
         refusals = new RefusalLog(config.redis().retryAfter(), System::nanoTime);
         long every = config.redis().breakerProbe().toMillis();
-        probing = config.enabled() ? scheduler.scheduleWithFixedDelay(breaker::tick, every, every, TimeUnit.MILLISECONDS) : null;
+        probing = config.enabled() ? scheduler.scheduleWithFixedDelay(ContainerThreads.releasing(breaker::tick), every, every, TimeUnit.MILLISECONDS) : null;
         // the kind of configuration only: reading it neither connects nor waits (lazy client)
         boolean singleServer = client.getConfig().isSingleConfig();
         acks = ReplicaAcks.resolve(config.redis().waitReplicas(), singleServer, config.redis().waitTimeout());

@@ -3,6 +3,7 @@ package dev.kickout.internal.session;
 import dev.kickout.internal.config.HttpSessionSettings;
 import dev.kickout.internal.config.HttpSessionSettings.StoreDown;
 import dev.kickout.internal.metrics.Metrics;
+import dev.kickout.internal.redis.ContainerThreads;
 import dev.kickout.internal.redis.StoreUnavailableException;
 import dev.kickout.Actor;
 import dev.kickout.KickoutException;
@@ -410,7 +411,7 @@ class HttpSessionLogins {
         } catch (IllegalStateException e) {
             return; // already invalidated
         }
-        executor.execute(() -> endOutsideRequest(httpSession));
+        executor.execute(ContainerThreads.releasing(() -> endOutsideRequest(httpSession)));
     }
 
     /** How many {@code HttpSession}s this instance holds, for tests and metrics. */

@@ -4,6 +4,7 @@ import dev.kickout.internal.LogId;
 import dev.kickout.internal.LogText;
 import dev.kickout.internal.config.KickoutConfig;
 import dev.kickout.internal.config.ModuleClock;
+import dev.kickout.internal.redis.ContainerThreads;
 import dev.kickout.internal.redis.RedisKeys;
 import dev.kickout.internal.redis.RedisStore;
 import dev.kickout.internal.redis.Script;
@@ -81,9 +82,9 @@ public class NearCacheLink {
             return;
         }
         long every = Math.max(1, config.session().nearCacheSilence().toMillis() / 5);
-        timers.add(scheduler.scheduleWithFixedDelay(this::beat, 0, every, TimeUnit.MILLISECONDS));
+        timers.add(scheduler.scheduleWithFixedDelay(ContainerThreads.releasing(this::beat), 0, every, TimeUnit.MILLISECONDS));
         long touch = config.session().touchInterval().toMillis();
-        timers.add(scheduler.scheduleWithFixedDelay(this::flushTouches, touch, touch, TimeUnit.MILLISECONDS));
+        timers.add(scheduler.scheduleWithFixedDelay(ContainerThreads.releasing(this::flushTouches), touch, touch, TimeUnit.MILLISECONDS));
     }
 
     @PreDestroy
