@@ -34,6 +34,8 @@ public enum LogId {
     REDIS_LAYOUT_MISMATCH(1009),
     /** At start Redis could not be reached to check the stored layout's version; the sweeper checks it later. */
     REDIS_LAYOUT_UNCHECKED(1010),
+    /** At undeploy, what Redis calls left on the server's threads could not be cut loose (FINE): the server keeps a copy of the application. */
+    REDIS_THREAD_STATE_KEPT(1011),
 
     /** The sessions-online gauge was not refreshed: Redis unavailable (FINE). */
     SESSIONS_NOT_COUNTED(2001),

@@ -65,8 +65,8 @@ class RedissonProducer {
         if (hostClient.isUnsatisfied()) {
             client.shutdown();
         }
-        // the undeploying thread is the container's: what the last calls left on it would outlive the application
-        ContainerThreads.release();
+        // the server's threads outlive the application: what the last calls left on them would keep it in memory
+        ContainerThreads.forgetEverywhere();
     }
 
     /** The host's {@link ForKickout} client if it produces one; two are a deployment error, not a guess. */
