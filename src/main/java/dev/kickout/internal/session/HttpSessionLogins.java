@@ -120,7 +120,9 @@ class HttpSessionLogins {
         HttpSession httpSession = request.getSession(false);
         if (httpSession == null) {
             for (String ended : requestedIds(request)) {
-                Tombstone why = endedHere.remove(ended);
+                // only a page load takes the reason away: the ended page's own calls (its event stream, its lock)
+                // racing the user's reload must leave it for the login page
+                Tombstone why = HttpRequests.pageLoad(request) ? endedHere.remove(ended) : endedHere.get(ended);
                 if (why != null) {
                     throw TokenRejectedException.revoked(why);
                 }
