@@ -70,12 +70,7 @@ class LockGate {
      * @throws LockForbiddenException   a host policy refuses the caller
      */
     void admit(ResourceRef resource, Session caller) {
-        requireDeclared(resource);
-        for (LockPolicy policy : policies) {
-            if (!policy.mayLock(asCaller(caller), resource)) {
-                throw new LockForbiddenException(resource);
-            }
-        }
+        ask(resource, caller, LockPolicy::mayLock);
     }
 
     /**
@@ -85,9 +80,19 @@ class LockGate {
      * @throws LockForbiddenException   a host policy does not let the caller see the record's room
      */
     void admitViewer(ResourceRef resource, Session caller) {
+        ask(resource, caller, LockPolicy::mayView);
+    }
+
+    /** One of {@link LockPolicy}'s questions. */
+    private interface Question {
+        boolean allows(LockPolicy policy, Caller caller, ResourceRef resource);
+    }
+
+    private void ask(ResourceRef resource, Session session, Question question) {
         requireDeclared(resource);
+        Caller caller = asCaller(session);
         for (LockPolicy policy : policies) {
-            if (!policy.mayView(asCaller(caller), resource)) {
+            if (!question.allows(policy, caller, resource)) {
                 throw new LockForbiddenException(resource);
             }
         }

@@ -52,7 +52,7 @@ class DeviceCookies {
     String issue(HttpServletRequest request, String value) {
         boolean prefixed = sessionCookies.prefixed(request);
         String path = prefixed || request.getContextPath().isEmpty() ? "/" : request.getContextPath();
-        StringBuilder cookie = new StringBuilder(name(request)).append('=').append(value).append("; Path=").append(path)
+        StringBuilder cookie = new StringBuilder(prefixed ? SessionCookies.HOST_PREFIX + NAME : NAME).append('=').append(value).append("; Path=").append(path)
                 .append("; Max-Age=").append(config.login().deviceLifetime().toSeconds())
                 .append("; SameSite=Strict; HttpOnly");
         if (prefixed || origin.secure(request)) {
